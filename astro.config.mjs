@@ -1,0 +1,43 @@
+// @ts-check
+import { defineConfig, fontProviders } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import react from '@astrojs/react';
+
+/** Public origin used for canonical URLs, Open Graph and the sitemap. */
+const site = process.env.URL ?? process.env.SITE_URL ?? 'http://localhost:8888';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  // `/who-we-are/about-us` is served from `who-we-are/about-us.html`: no trailing-slash redirects.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  fonts: [
+    {
+      // Self-hosted from the npm package: no request leaves the site.
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-sans',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: {
+        variants: [
+          {
+            src: ['./node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
+            weight: '100 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+  ],
+  integrations: [react()],
+  adapter: netlify({
+    imageCDN: false,
+    // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+  }),
+  vite: {
+    // Never inline scripts: the Content-Security-Policy allows scripts from 'self' only.
+    build: { assetsInlineLimit: 0 },
+  },
+});

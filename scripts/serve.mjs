@@ -1,0 +1,75 @@
+// Serves the production build (dist/ + netlify/functions + blobs) through Netlify's own local
+// emulation (@netlify/dev): redirects, headers, functions and blobs behave as they do deployed.
+// No Netlify account, key or network is needed. Usage: `npm start` (builds first) or `npm run serve`.
+import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? 'localhost';
+
+const netlify = new NetlifyDev({
+  projectRoot: process.cwd(),
+  // Offline by design: features that call Netlify's servers or need other runtimes stay off.
+  aiGateway: { enabled: false },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  environmentVariables: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  blobs: { enabled: true },
+  functions: { enabled: true },
+  headers: { enabled: true },
+  redirects: { enabled: true },
+  staticFiles: { enabled: true },
+});
+
+await netlify.start();
+
+/** Netlify's CDN answers an unmatched path with the site's 404.html and status 404. */
+async function notFound(req) {
+  const page = await netlify.handle(new Request(new URL('/404.html', `http://${req.headers.host ?? host}`)));
+  if (!page?.ok) return new Response('Not found', { status: 404 });
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    const response = match?.response ?? (await notFound(req));
+    res.statusCode = response.status;
+    res.statusMessage = response.statusText;
+    for (const [name, value] of response.headers) {
+      if (name === 'set-cookie') continue;
+      res.setHeader(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+    if (response.body && req.method !== 'HEAD') {
+      Readable.fromWeb(response.body).pipe(res);
+    } else {
+      res.end();
+    }
+  } catch (error) {
+    console.error('[serve] request failed:', req.method, req.url, error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`\n  Site ready at http://${host}:${port}  (production build, Netlify emulation; Ctrl-C stops)\n`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n  ${signal}: stopping…`);
+  server.close();
+  server.closeAllConnections();
+  await netlify.stop().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,64 @@
+/**
+ * Every address of the site (product-spec section 2). A page is served at `path`; an alias shows
+ * the content of `canonical` and points search engines to it with a canonical link.
+ */
+export interface SiteRoute {
+  /** Address as the visitor types it, without a trailing slash. */
+  readonly path: string;
+  /** Address whose content this route shows; equals `path` for a canonical page. */
+  readonly canonical: string;
+}
+
+/** Canonical pages: one content entry each (`src/content/pages/<path>.md`, `/` is `home`). */
+export const canonicalPaths = [
+  '/',
+  '/login',
+  '/who-we-are/about-us',
+  '/who-we-are/leadership',
+  '/who-we-are/case-studies',
+  '/who-we-are/privacy-policy',
+  '/who-we-are/service-terms',
+  '/products/warehouse-management',
+  '/products/inventory-management',
+  '/products/hospital-management',
+  '/products/erp',
+  '/services/application-services',
+  '/services/data-analytics',
+  '/services/IoT-engineering',
+  '/services/technology-expertise',
+  '/services/custom-software-development',
+  '/services/digital-marketing',
+  '/services/bulk-mail',
+  '/services/search-engine-optimization',
+  '/career/training',
+  '/contact-us',
+  '/checkout',
+  '/purchasehistory',
+  '/invoice',
+] as const;
+
+export type CanonicalPath = (typeof canonicalPaths)[number];
+
+/** Aliases kept from the original site, each showing another page's content. */
+export const aliases: Readonly<Record<string, CanonicalPath>> = {
+  '/home': '/',
+  '/who-we-are': '/who-we-are/about-us',
+  '/who-we-are/plan-pricing': '/contact-us',
+  '/who-we-are/FAQs': '/contact-us',
+  '/products': '/products/warehouse-management',
+  '/services': '/services/application-services',
+  '/career': '/career/training',
+  '/career/opportunities': '/career/training',
+  '/career/blogs': '/career/training',
+};
+
+/** All routes of the site, canonical pages first. */
+export const siteRoutes: readonly SiteRoute[] = [
+  ...canonicalPaths.map((path) => ({ path, canonical: path })),
+  ...Object.entries(aliases).map(([path, canonical]) => ({ path, canonical })),
+];
+
+/** The content-collection id of a canonical page: its path without the leading slash. */
+export function pageId(path: CanonicalPath): string {
+  return path === '/' ? 'home' : path.slice(1);
+}

@@ -1,0 +1,35 @@
+/**
+ * Response helpers shared by every function: JSON bodies, the error shape of API.md
+ * (`{"errors": ["..."]}`) and the headers every API answer carries.
+ */
+
+/** Headers on every API answer: never cached, never sniffed, never framed. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+};
+
+/** A JSON answer with the API headers. `init.headers` are added to them. */
+export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(API_HEADERS);
+  new Headers(init.headers).forEach((value, name) => headers.set(name, value));
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** An answer without a body (e.g. 204 after logout). */
+export function empty(status = 204, init: { headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(API_HEADERS);
+  headers.delete('Content-Type');
+  new Headers(init.headers).forEach((value, name) => headers.set(name, value));
+  return new Response(null, { status, headers });
+}
+
+/** An error answer in the API's shape: `{"errors": [...]}`, plain sentences for people. */
+export function errors(status: number, messages: readonly string[], init: { headers?: HeadersInit } = {}): Response {
+  return json({ errors: messages }, { status, ...init });
+}

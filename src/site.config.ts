@@ -1,0 +1,173 @@
+/**
+ * Company facts, navigation and footer: the one place the company edits who it is.
+ * Every value below is a SAMPLE (see README): replace it with the company's real details.
+ */
+
+/** A postal address as printed on the contact page, footer and invoice. */
+export interface PostalAddress {
+  /** Short label, e.g. "Registered office". */
+  readonly label: string;
+  readonly lines: readonly string[];
+  readonly city: string;
+  readonly state: string;
+  /** Six-digit Indian PIN code. */
+  readonly pin: string;
+  readonly country: 'India';
+}
+
+/** A link in the navigation or footer. */
+export interface NavLink {
+  readonly label: string;
+  readonly href: string;
+  /** One-line description shown when the item is hovered or focused (Products menu). */
+  readonly summary?: string;
+}
+
+/** A top-level menu of the header. */
+export interface NavMenu {
+  readonly label: string;
+  /** Landing page of the section. */
+  readonly href: string;
+  /** Text shown in the menu panel before any item is hovered. */
+  readonly overview?: string;
+  readonly items: readonly NavLink[];
+}
+
+export const site = {
+  /** Legal name, as on the invoice and copyright line. */
+  legalName: 'Sahyadri Infotech Solutions Pvt. Ltd.',
+  /** Short name used in titles and the logo. */
+  name: 'Sahyadri Infotech',
+  tagline: 'Software, products and training from Pune',
+  /** Year the company was founded (About page, JSON-LD). */
+  foundingYear: 2009,
+  addresses: {
+    registered: {
+      label: 'Registered office',
+      lines: ['Office 402, Sample Business Park', 'Baner Road, Baner'],
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411045',
+      country: 'India',
+    },
+    corporate: {
+      label: 'Corporate office',
+      lines: ['7th Floor, Example Tech Tower', 'Hinjewadi Phase 1'],
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411057',
+      country: 'India',
+    },
+  } satisfies Record<string, PostalAddress>,
+  /** Phone numbers in E.164 (`tel:` links) with their display form. */
+  phones: [
+    { e164: '+912067123456', display: '+91 20 6712 3456', label: 'Office' },
+    { e164: '+919876543210', display: '+91 98765 43210', label: 'Sales' },
+  ],
+  email: 'hello@example.com',
+  /** WhatsApp number in international format without '+' (wa.me links). */
+  whatsapp: '919876543210',
+  social: [
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/example' },
+    { label: 'Facebook', href: 'https://www.facebook.com/example' },
+    { label: 'X', href: 'https://x.com/example' },
+    { label: 'YouTube', href: 'https://www.youtube.com/@example' },
+  ],
+  tax: {
+    /** GST identification number (15 characters; 27 = Maharashtra). */
+    gstin: '27AAECS1234F1Z5',
+    pan: 'AAECS1234F',
+    /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
+    sac: '999293',
+  },
+  bank: {
+    accountName: 'Sahyadri Infotech Solutions Pvt. Ltd.',
+    bankName: 'Sample Bank Ltd.',
+    branch: 'Baner, Pune',
+    accountNumber: '000000000000',
+    ifsc: 'SMPL0000001',
+  },
+} as const;
+
+/** Header menus (product-spec section 2). */
+export const navigation: readonly NavMenu[] = [
+  {
+    label: 'Who We Are',
+    href: '/who-we-are/about-us',
+    items: [
+      { label: 'About Us', href: '/who-we-are/about-us' },
+      { label: 'Leadership', href: '/who-we-are/leadership' },
+      { label: 'Privacy Policy', href: '/who-we-are/privacy-policy' },
+    ],
+  },
+  {
+    label: 'Products',
+    href: '/products/warehouse-management',
+    overview:
+      'Four products built for Indian businesses: GST-ready, Tally-friendly and supported from Pune.',
+    items: [
+      { label: 'Warehouse Management', href: '/products/warehouse-management' },
+      { label: 'Inventory Management', href: '/products/inventory-management' },
+      { label: 'Hospital Management', href: '/products/hospital-management' },
+      { label: 'ERP', href: '/products/erp' },
+    ],
+  },
+  {
+    label: 'Services',
+    href: '/services/application-services',
+    overview: 'From a first workshop to long-term support: one accountable team for your software.',
+    items: [
+      { label: 'Application Services', href: '/services/application-services' },
+      { label: 'Data Analytics & BI', href: '/services/data-analytics' },
+      { label: 'IoT & Digital Engineering', href: '/services/IoT-engineering' },
+      { label: 'Technology Expertise', href: '/services/technology-expertise' },
+      { label: 'Custom Software Development', href: '/services/custom-software-development' },
+      { label: 'SEO & Digital Marketing', href: '/services/digital-marketing' },
+      { label: 'Bulk SMS & E-mail', href: '/services/bulk-mail' },
+    ],
+  },
+  {
+    label: 'Career',
+    href: '/career/training',
+    overview: 'Learn from the engineers who build our products, or build your career with us.',
+    items: [
+      { label: 'Training', href: '/career/training' },
+      { label: 'Opportunities', href: '/career/opportunities' },
+      { label: 'Blogs', href: '/career/blogs' },
+    ],
+  },
+];
+
+/** The header's single link (no menu). */
+export const contactLink: NavLink = { label: 'Contact Us', href: '/contact-us' };
+
+/** Footer link columns. */
+export const footerColumns: readonly { title: string; links: readonly NavLink[] }[] = [
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', href: '/who-we-are/about-us' },
+      { label: 'Leadership', href: '/who-we-are/leadership' },
+      { label: 'Training', href: '/career/training' },
+      { label: 'Contact Us', href: '/contact-us' },
+    ],
+  },
+  {
+    title: 'Products',
+    links: navigation[1]?.items ?? [],
+  },
+  {
+    title: 'Help',
+    links: [
+      { label: 'Plan & Pricing', href: '/who-we-are/plan-pricing' },
+      { label: 'FAQs', href: '/who-we-are/FAQs' },
+      { label: 'Terms of Service', href: '/who-we-are/service-terms' },
+      { label: 'Privacy Policy', href: '/who-we-are/privacy-policy' },
+    ],
+  },
+];
+
+/** Formats an address as one line, e.g. for the footer. */
+export function formatAddress(address: PostalAddress): string {
+  return [...address.lines, `${address.city}, ${address.state} ${address.pin}`, address.country].join(', ');
+}
