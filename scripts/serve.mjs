@@ -58,7 +58,9 @@ const server = createServer(async (req, res) => {
 });
 
 server.listen(port, host, () => {
-  console.log(`\n  Site ready at http://${host}:${port}  (production build, Netlify emulation; Ctrl-C stops)\n`);
+  console.log(
+    `\n  Site ready at http://${host}:${port}  (production build, Netlify emulation; Ctrl-C stops)\n`,
+  );
 });
 
 let stopping = false;

@@ -103,8 +103,7 @@ export const navigation: readonly NavMenu[] = [
   {
     label: 'Products',
     href: '/products/warehouse-management',
-    overview:
-      'Four products built for Indian businesses: GST-ready, Tally-friendly and supported from Pune.',
+    overview: 'Four products built for Indian businesses: GST-ready, Tally-friendly and supported from Pune.',
     items: [
       { label: 'Warehouse Management', href: '/products/warehouse-management' },
       { label: 'Inventory Management', href: '/products/inventory-management' },

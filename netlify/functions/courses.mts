@@ -5,7 +5,8 @@ import { errors, json } from '~/server/http/responses';
 
 /** GET /api/courses: the training catalogue (API.md). */
 export default apiHandler((request) => {
-  if (request.method !== 'GET') return errors(405, ['This address only answers GET.'], { headers: { Allow: 'GET' } });
+  if (request.method !== 'GET')
+    return errors(405, ['This address only answers GET.'], { headers: { Allow: 'GET' } });
   return json(courses.map(toCourseSummary), { headers: { 'Cache-Control': 'public, max-age=300' } });
 });
 

@@ -14,15 +14,21 @@ export const NAV_FOR_KEY = 'navfor';
 class NavMenu extends HTMLElement {
   #mobile = window.matchMedia(MOBILE_QUERY);
   #closeTimer: number | undefined;
+  /** The menu the pointer opened by hovering; a click on its button pins it open instead of closing it. */
+  #hoverOpened: HTMLButtonElement | undefined;
   #abort = new AbortController();
 
   connectedCallback(): void {
     const signal = this.#abort.signal;
     const toggle = this.querySelector<HTMLButtonElement>('[data-nav-toggle]');
 
-    toggle?.addEventListener('click', () => this.#setMobileOpen(toggle.getAttribute('aria-expanded') !== 'true'), {
-      signal,
-    });
+    toggle?.addEventListener(
+      'click',
+      () => this.#setMobileOpen(toggle.getAttribute('aria-expanded') !== 'true'),
+      {
+        signal,
+      },
+    );
 
     for (const item of this.querySelectorAll<HTMLElement>('[data-menu]')) {
       const trigger = item.querySelector<HTMLButtonElement>('[data-menu-trigger]');
@@ -62,11 +68,16 @@ class NavMenu extends HTMLElement {
   }
 
   #toggleMenu(trigger: HTMLButtonElement): void {
+    if (this.#hoverOpened === trigger) {
+      this.#hoverOpened = undefined;
+      return;
+    }
     const open = trigger.getAttribute('aria-expanded') !== 'true';
     for (const other of this.#triggers()) this.#setOpen(other, other === trigger && open);
   }
 
   #closeAll(): void {
+    this.#hoverOpened = undefined;
     for (const trigger of this.#triggers()) this.#setOpen(trigger, false);
   }
 
@@ -83,6 +94,8 @@ class NavMenu extends HTMLElement {
   }
 
   #onPanelKey(event: KeyboardEvent, trigger: HTMLButtonElement): void {
+    // Keys on the button itself are #onTriggerKey's; only Escape is shared.
+    if (event.target === trigger && event.key !== 'Escape') return;
     const links = this.#links(trigger);
     const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (event.key === 'Escape' && trigger.getAttribute('aria-expanded') === 'true') {
@@ -109,9 +122,14 @@ class NavMenu extends HTMLElement {
     if (event.pointerType !== 'mouse' || this.#mobile.matches) return;
     window.clearTimeout(this.#closeTimer);
     if (entering) {
+      if (trigger.getAttribute('aria-expanded') === 'true') return;
       for (const other of this.#triggers()) this.#setOpen(other, other === trigger);
-    } else {
-      this.#closeTimer = window.setTimeout(() => this.#setOpen(trigger, false), HOVER_CLOSE_DELAY_MS);
+      this.#hoverOpened = trigger;
+    } else if (this.#hoverOpened === trigger) {
+      this.#closeTimer = window.setTimeout(() => {
+        this.#setOpen(trigger, false);
+        this.#hoverOpened = undefined;
+      }, HOVER_CLOSE_DELAY_MS);
     }
   }
 
@@ -128,9 +146,13 @@ class NavMenu extends HTMLElement {
     }
     const reset = () => (desc.textContent = overview);
     item.addEventListener('pointerleave', reset, { signal });
-    item.addEventListener('focusout', (event) => {
-      if (!item.contains(event.relatedTarget as Node | null)) reset();
-    }, { signal });
+    item.addEventListener(
+      'focusout',
+      (event) => {
+        if (!item.contains(event.relatedTarget as Node | null)) reset();
+      },
+      { signal },
+    );
   }
 
   #onNavClick(event: MouseEvent): void {

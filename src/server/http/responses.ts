@@ -30,6 +30,10 @@ export function empty(status = 204, init: { headers?: HeadersInit } = {}): Respo
 }
 
 /** An error answer in the API's shape: `{"errors": [...]}`, plain sentences for people. */
-export function errors(status: number, messages: readonly string[], init: { headers?: HeadersInit } = {}): Response {
+export function errors(
+  status: number,
+  messages: readonly string[],
+  init: { headers?: HeadersInit } = {},
+): Response {
   return json({ errors: messages }, { status, ...init });
 }

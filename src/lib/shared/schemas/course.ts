@@ -34,7 +34,11 @@ export const CourseSchema = z
       .min(300)
       .max(1200)
       .describe('Plain-text overview; the cart shows its first 250 characters.'),
-    outcomes: z.array(z.string().min(10).max(140)).min(4).max(8).describe('What a learner can do after the course.'),
+    outcomes: z
+      .array(z.string().min(10).max(140))
+      .min(4)
+      .max(8)
+      .describe('What a learner can do after the course.'),
   })
   .refine((c) => c.discountedFees <= c.fees, {
     message: 'The discounted fee cannot be more than the list fee.',

@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('header menus (desktop)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('every menu opens by keyboard, arrows move through it, Escape closes it', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
+      const trigger = page.getByRole('button', { name, exact: true });
+      await trigger.focus();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await page.keyboard.press('Enter');
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel).toBeHidden();
+      await expect(trigger).toBeFocused();
+
+      await page.keyboard.press('ArrowDown');
+      const links = panel.getByRole('link');
+      await expect(links.first()).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(links.nth(1)).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(links.last()).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(links.first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(trigger).toBeFocused();
+    }
+  });
+
+  test('Tab reaches the menus in order and Enter on a link navigates', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Sahyadri Infotech home' }).first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Who We Are' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Products' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Warehouse Management' }).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/products\/warehouse-management$/);
+    await expect(page.locator('h1')).toBeVisible();
+  });
+
+  test('Products menu: overview by default, a product description on hover and focus', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Products' });
+    await trigger.hover();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('#menu-products');
+    const desc = panel.locator('[data-menu-desc]');
+    const overview = await desc.getAttribute('data-overview');
+    expect(overview?.length).toBeGreaterThan(20);
+    await expect(desc).toHaveText(overview ?? '');
+
+    const erp = panel.getByRole('link', { name: 'ERP' });
+    await erp.hover();
+    const erpSummary = await erp.getAttribute('data-summary');
+    expect(erpSummary?.length).toBeGreaterThan(20);
+    await expect(desc).toHaveText(erpSummary ?? '');
+
+    const hospital = panel.getByRole('link', { name: 'Hospital Management' });
+    await hospital.focus();
+    await expect(desc).toHaveText((await hospital.getAttribute('data-summary')) ?? '');
+    // Screen readers get the same description.
+    await expect(hospital).toHaveAccessibleDescription((await hospital.getAttribute('data-summary')) ?? '');
+
+    await page.mouse.move(5, 700);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a clicked nav item is stored in local storage "navfor"', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Career' }).click();
+    await page.getByRole('link', { name: 'Training', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/career\/training$/);
+    expect(await page.evaluate(() => localStorage.getItem('navfor'))).toBe('Training');
+  });
+
+  test('a click outside closes an open menu', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Services' });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await page.locator('main').click({ position: { x: 5, y: 400 } });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test('the Menu button toggles the navigation; a nav click navigates and closes it', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(toggle).toBeVisible();
+    await expect(nav).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await toggle.click();
+    await expect(nav).toBeHidden();
+
+    await toggle.click();
+    await nav.getByRole('button', { name: 'Services' }).click();
+    await nav.getByRole('link', { name: 'Bulk SMS & E-mail' }).click();
+    await expect(page).toHaveURL(/\/services\/bulk-mail$/);
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+
+  test('a nav click closes the menu even when it stays on the page', async ({ page }) => {
+    await page.goto('/contact-us');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav
+      .getByRole('link', { name: 'Contact Us' })
+      .evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+  });
+
+  test('Escape closes the mobile menu and returns focus to the button', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  test('the page does not scroll sideways at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/',
+      '/who-we-are/about-us',
+      '/contact-us',
+      '/services/custom-software-development',
+    ]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

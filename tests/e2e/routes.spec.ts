@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { canonicalPaths, siteRoutes } from '../../src/lib/shared/routes';
+
+test.describe('every route of product-spec section 2', () => {
+  const headingByPath = new Map<string, string>();
+
+  for (const path of canonicalPaths) {
+    test(`${path} answers 200 with its own title, heading and opening copy`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const h1 = page.locator('h1');
+      await expect(h1).toHaveCount(1);
+      const heading = (await h1.textContent())?.trim() ?? '';
+      expect(heading.length).toBeGreaterThan(3);
+      headingByPath.set(path, heading);
+      await expect(page).toHaveTitle(/\| Sahyadri Infotech$|^Sahyadri Infotech \|/);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length ?? 0).toBeGreaterThanOrEqual(70);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new URL(path, 'http://localhost:8888').href,
+      );
+      // A real opening paragraph follows the heading.
+      const lead = page.locator('h1 ~ p').first();
+      expect(((await lead.textContent()) ?? '').length).toBeGreaterThan(80);
+    });
+  }
+
+  for (const route of siteRoutes.filter((r) => r.path !== r.canonical)) {
+    test(`alias ${route.path} shows ${route.canonical} and names it canonical`, async ({ page, request }) => {
+      const target = await request.get(route.canonical);
+      const targetHeading = /<h1[^>]*>([^<]+)<\/h1>/.exec(await target.text())?.[1];
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      expect(page.url()).toMatch(new RegExp(`${route.path}$`));
+      await expect(page.locator('h1')).toHaveText(targetHeading ?? 'missing heading');
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new URL(route.canonical, 'http://localhost:8888').href,
+      );
+    });
+  }
+
+  test('canonical pages have unique titles and headings', async ({ request }) => {
+    const titles = new Set<string>();
+    const headings = new Set<string>();
+    for (const path of canonicalPaths) {
+      const html = await (await request.get(path)).text();
+      titles.add(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '');
+      headings.add(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1] ?? '');
+    }
+    expect(titles.size).toBe(canonicalPaths.length);
+    expect(headings.size).toBe(canonicalPaths.length);
+  });
+});
+
+test.describe('unknown addresses (DECISIONS 17)', () => {
+  for (const path of ['/no-such-page', '/products/no-such-product', '/who-we-are/about-us/extra']) {
+    test(`${path} shows the home page with status 404 and noindex`, async ({ page, request }) => {
+      const home = /<h1[^>]*>([^<]+)<\/h1>/.exec(await (await request.get('/')).text())?.[1];
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await expect(page.locator('h1')).toHaveText(home ?? 'missing heading');
+      await expect(page.getByRole('status')).toContainText('could not find that page');
+    });
+  }
+});
+
+test.describe('security headers', () => {
+  const required = [
+    'content-security-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+  ];
+
+  for (const path of ['/', '/contact-us', '/no-such-page', '/api/courses', '/favicon.svg']) {
+    test(`${path} carries the security headers`, async ({ request }) => {
+      const response = await request.get(path);
+      const headers = response.headers();
+      for (const name of required) expect(headers[name], name).toBeTruthy();
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+    });
+  }
+
+  test('hashed assets are cached for a year, pages are revalidated', async ({ page, request }) => {
+    await page.goto('/');
+    const script = await page.locator('script[type="module"][src^="/_astro/"]').first().getAttribute('src');
+    expect(script).toBeTruthy();
+    const asset = await request.get(script ?? '');
+    expect(asset.headers()['cache-control']).toContain('immutable');
+    expect(asset.headers()['cache-control']).toContain('max-age=31536000');
+    const html = await request.get('/');
+    expect(html.headers()['cache-control']).not.toContain('immutable');
+  });
+
+  test('the home page runs without CSP violations or console errors', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await page.goto('/who-we-are/about-us');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('GET /api/courses', () => {
+  test('serves the nine-course catalogue in the API shape and sets the XSRF cookie', async ({ request }) => {
+    const response = await request.get('/api/courses');
+    expect(response.status()).toBe(200);
+    const courses = (await response.json()) as Record<string, unknown>[];
+    expect(courses).toHaveLength(9);
+    for (const course of courses) {
+      expect(Object.keys(course).sort()).toEqual(
+        ['courseOverview', 'discountedFees', 'fees', 'id', 'name', 'review', 'url'].sort(),
+      );
+    }
+    expect(response.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[\w-]{32,}; Path=\/; SameSite=Lax/);
+  });
+
+  test('a POST without the XSRF token is refused with 403 in the error shape', async ({ request }) => {
+    const response = await request.post('/api/courses', { data: {} });
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toEqual({ errors: [expect.any(String)] });
+  });
+});
