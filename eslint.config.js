@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 /** STYLE.md's arrows, enforced: which layer may import which. */
@@ -17,7 +18,7 @@ const layerRules = {
   },
 };
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

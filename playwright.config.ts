@@ -1,6 +1,5 @@
 import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
-// @ts-expect-error -- plain ESM helper shared with the Lighthouse benchmark, no type declarations.
 import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
 
 /** A port nobody listens on, chosen once by the main process and inherited by the workers. */
@@ -23,11 +22,13 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Keep traces apart from the JSON reports in test-results/.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
   workers: 2,
-  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   timeout: 30_000,
   use: {
     baseURL,

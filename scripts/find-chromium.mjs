@@ -38,6 +38,7 @@ export async function findChromium() {
     throw new Error(
       'No Chromium found: install Debian\'s "chromium" package, set CHROME_PATH, or run npm install ' +
         `(it brings @sparticuz/chromium). Cause: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
 }

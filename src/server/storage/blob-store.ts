@@ -1,0 +1,218 @@
+import { getStore, type Store } from '@netlify/blobs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+
+import { ConflictRetryExhaustedError, CorruptRecordError, InvalidRecordError } from './errors';
+import type { StoreName } from './store-names';
+
+/**
+ * The type of {@link SKIP}. A class with a private field, so no other value matches it; a `unique
+ * symbol` would not do, as TypeScript widens it to `symbol` when an arrow passed to `update` returns it.
+ */
+export class Skip {
+  readonly #brand = 'skip';
+
+  /** Always `'skip'`; exists so the marker prints meaningfully in logs. */
+  toString(): string {
+    return this.#brand;
+  }
+}
+
+/**
+ * Returned by an `update` function to say "no change needed": nothing is written and `update`
+ * resolves to the current value (`undefined` if the key does not exist).
+ */
+export const SKIP: Skip = new Skip();
+
+/** Tuning of the optimistic-concurrency loop of {@link BlobStore.update}. */
+export interface UpdateOptions {
+  /** Most read-modify-write attempts before giving up with `ConflictRetryExhaustedError`. Default 20. */
+  readonly maxAttempts?: number;
+  /** Upper bound of the first back-off, in milliseconds; doubles after each conflict. Default 4. */
+  readonly baseDelayMs?: number;
+  /** Cap of the back-off upper bound, in milliseconds. Default 256. */
+  readonly maxDelayMs?: number;
+}
+
+/**
+ * A typed view of one blob store. Every read is strongly consistent and parsed with the entity
+ * schema; every write is validated first and is conditional (create only if new, update only if
+ * unchanged since read). A schema must accept its own output (`parse(parse(x))` succeeds), because
+ * the parsed value is what gets stored and it is parsed again on every read.
+ */
+export interface BlobStore {
+  /** The store this object reads and writes. */
+  readonly name: StoreName;
+
+  /**
+   * Reads the record at `key` and parses it with `schema`. Resolves to `undefined` when the key
+   * does not exist; throws `CorruptRecordError` when the stored data is not JSON or fails the schema.
+   */
+  get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+
+  /**
+   * Stores `value` at `key` only if the key does not exist yet. Throws `InvalidRecordError` (and
+   * writes nothing) when `value` fails the schema. Resolves to `true` when the record was created,
+   * `false` when the key already existed (the existing record is left untouched).
+   */
+  create<T>(key: string, schema: z.ZodType<T>, value: NoInfer<T>): Promise<boolean>;
+
+  /**
+   * Read-modify-write of the record at `key` that loses no concurrent change: reads the record and
+   * its ETag, calls `fn` with the current value (`undefined` if absent), validates the result and
+   * writes it only if the record is still unchanged (or still absent). On a conflict it waits a
+   * short random time (full jitter, growing from `baseDelayMs` up to `maxDelayMs`) and starts again
+   * from the read, so `fn` may run several times and must have no side effects.
+   *
+   * Resolves to the value written, or to the current value when `fn` returned `SKIP` (then nothing
+   * is written). Throws `InvalidRecordError` when `fn` returns a value that fails the schema,
+   * `CorruptRecordError` when the stored record fails it, and `ConflictRetryExhaustedError` after
+   * `maxAttempts` conflicting attempts.
+   */
+  update<T>(
+    key: string,
+    schema: z.ZodType<T>,
+    fn: (current: T | undefined) => NoInfer<T>,
+    options?: UpdateOptions,
+  ): Promise<T>;
+  /** As above, for an `fn` that may return `SKIP`: resolves to `undefined` if the key is absent. */
+  update<T>(
+    key: string,
+    schema: z.ZodType<T>,
+    fn: (current: T | undefined) => NoInfer<T> | Skip,
+    options?: UpdateOptions,
+  ): Promise<T | undefined>;
+
+  /** Deletes the record at `key`; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+
+  /** Lists the keys that start with `prefix` (all keys without one), across all pages, sorted. */
+  list(prefix?: string): Promise<string[]>;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 20;
+const DEFAULT_BASE_DELAY_MS = 4;
+const DEFAULT_MAX_DELAY_MS = 256;
+
+/** A record as read for an update: its parsed value and the ETag to make the write conditional on. */
+interface VersionedRecord<T> {
+  readonly value: T;
+  readonly etag: string;
+}
+
+/**
+ * Opens the blob store `name` with strong consistency. Cheap and free of I/O: the Netlify Blobs
+ * environment is read on each operation, so a module may call this at load time.
+ */
+export function openStore(name: StoreName): BlobStore {
+  const blobs = (): Store => getStore({ name, consistency: 'strong' });
+
+  const parseStored = <T>(key: string, schema: z.ZodType<T>, text: string): T => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new CorruptRecordError(name, key, [], error);
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) {
+      throw new CorruptRecordError(name, key, result.error.issues, result.error);
+    }
+    return result.data;
+  };
+
+  const validateForWrite = <T>(key: string, schema: z.ZodType<T>, value: unknown): T => {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw new InvalidRecordError(name, key, result.error.issues, result.error);
+    }
+    return result.data;
+  };
+
+  const readVersioned = async <T>(
+    store: Store,
+    key: string,
+    schema: z.ZodType<T>,
+  ): Promise<VersionedRecord<T> | undefined> => {
+    const entry = await store.getWithMetadata(key, { type: 'text', consistency: 'strong' });
+    if (entry === null) {
+      return undefined;
+    }
+    if (entry.etag !== undefined && entry.etag !== '') {
+      return { value: parseStored(key, schema, entry.data), etag: entry.etag };
+    }
+    // The local BlobsServer (netlify dev, tests) sends no ETag on reads, and a write with an empty
+    // `onlyIfMatch` would be unconditional. Take the ETag from a listing first, then re-read: if
+    // the write with that ETag succeeds, nothing changed since the listing, so the re-read data is
+    // exactly the version the ETag names.
+    const listing = await store.list({ prefix: key });
+    const etag = listing.blobs.find((blob) => blob.key === key)?.etag;
+    if (etag === undefined || etag === '') {
+      return undefined;
+    }
+    const reread = await store.getWithMetadata(key, { type: 'text', consistency: 'strong' });
+    return reread === null ? undefined : { value: parseStored(key, schema, reread.data), etag };
+  };
+
+  const updateRecord = async <T>(
+    key: string,
+    schema: z.ZodType<T>,
+    fn: (current: T | undefined) => T | Skip,
+    options: UpdateOptions = {},
+  ): Promise<T | undefined> => {
+    const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+    const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+    const store = blobs();
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await readVersioned(store, key, schema);
+      const next = fn(current?.value);
+      if (next instanceof Skip) {
+        return current?.value;
+      }
+      const value = validateForWrite(key, schema, next);
+      const { modified } =
+        current === undefined
+          ? await store.setJSON(key, value, { onlyIfNew: true })
+          : await store.setJSON(key, value, { onlyIfMatch: current.etag });
+      if (modified) {
+        return value;
+      }
+      if (attempt >= maxAttempts) {
+        throw new ConflictRetryExhaustedError(name, key, attempt);
+      }
+      // Full jitter: a random wait below a ceiling that doubles per conflict, so racing writers spread out.
+      const ceilingMs = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+      await sleep(Math.random() * ceilingMs);
+    }
+  };
+
+  return {
+    name,
+
+    async get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+      // The client's typings omit it, but `get` resolves to null for a missing key.
+      const text: string | null = await blobs().get(key, { type: 'text', consistency: 'strong' });
+      return text === null ? undefined : parseStored(key, schema, text);
+    },
+
+    async create<T>(key: string, schema: z.ZodType<T>, value: NoInfer<T>): Promise<boolean> {
+      const valid = validateForWrite(key, schema, value);
+      const { modified } = await blobs().setJSON(key, valid, { onlyIfNew: true });
+      return modified;
+    },
+
+    // `updateRecord` resolves to `undefined` only after SKIP on an absent key, which only the
+    // second overload allows; TypeScript cannot check an implementation against overloads.
+    update: updateRecord as BlobStore['update'],
+
+    async delete(key: string): Promise<void> {
+      await blobs().delete(key);
+    },
+
+    async list(prefix?: string): Promise<string[]> {
+      const listing = await blobs().list(prefix === undefined ? {} : { prefix });
+      return listing.blobs.map((blob) => blob.key).sort();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Every blob store the application uses; a store name is never written as a loose string. */
+export const STORE_NAMES = [
+  // User accounts (profile and password hash), keyed by user id, plus the e-mail index.
+  'users',
+  // Signed-in sessions, keyed by session id.
+  'sessions',
+  // Shopping carts, keyed by the owner's user id.
+  'carts',
+  // Placed orders and their invoices, keyed by order number.
+  'orders',
+  // Monotonic counters such as the next order or invoice number.
+  'counters',
+  // Messages sent through the contact and 'Get A Quote' forms, with their mail delivery status.
+  'contact-messages',
+  // The local mail outbox used when no RESEND_API_KEY is set.
+  'outbox',
+  // Request counts per client and time window, for rate limiting.
+  'rate-limits',
+] as const;
+
+/** The name of one of the application's blob stores. */
+export type StoreName = (typeof STORE_NAMES)[number];

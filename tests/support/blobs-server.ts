@@ -1,0 +1,69 @@
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer, type OnRequestCallback } from '@netlify/blobs/server';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startAtomicWriteProxy } from './atomic-write-proxy';
+
+/** A running local Netlify Blobs server that the process-wide blobs environment points at. */
+export interface RunningBlobsServer {
+  /** Base URL the blobs environment points at, e.g. `http://127.0.0.1:54321`. */
+  readonly url: string;
+  /** Site id the environment context uses; stores live under it. */
+  readonly siteID: string;
+  /** Bearer token the server requires and the environment context carries. */
+  readonly token: string;
+  /** Stops the server (and proxy) and deletes the temp folder with every blob in it. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startBlobsServer}. */
+export interface StartBlobsServerOptions {
+  /** Called for every request the `BlobsServer` handles, with its operation and URL path. */
+  readonly onRequest?: OnRequestCallback;
+  /**
+   * Put the atomic-write proxy in front (default `true`), so conditional writes behave as in
+   * production. `false` exposes the bare local server, whose conditional writes race.
+   */
+  readonly atomicWrites?: boolean;
+}
+
+/**
+ * Starts a real `BlobsServer` on a random loopback port, backed by a fresh temp folder, and points
+ * `@netlify/blobs` at it with `setEnvironmentContext` (edge and uncached edge URL both the server,
+ * so strong-consistency reads work). By default the server sits behind `startAtomicWriteProxy`.
+ * Call `stop()` in `afterAll`.
+ */
+export async function startBlobsServer(options: StartBlobsServerOptions = {}): Promise<RunningBlobsServer> {
+  const directory = await mkdtemp(join(tmpdir(), 'sis-blobs-'));
+  const token = randomUUID();
+  const siteID = `test-site-${randomUUID()}`;
+  const server = new BlobsServer({
+    directory,
+    token,
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+  });
+  try {
+    const { port } = await server.start();
+    const serverURL = `http://127.0.0.1:${port}`;
+    const proxy = options.atomicWrites === false ? undefined : await startAtomicWriteProxy(serverURL);
+    const url = proxy?.url ?? serverURL;
+    setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
+    return {
+      url,
+      siteID,
+      token,
+      async stop() {
+        await proxy?.stop();
+        await server.stop();
+        await rm(directory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+}

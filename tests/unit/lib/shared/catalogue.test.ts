@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { courses, findCourse, toCourseSummary } from '~/lib/shared/catalogue';
+import { CourseSchema, CourseSummarySchema } from '~/lib/shared/schemas/course';
+
+const trainingTopics = [
+  'C#',
+  '.NET Core',
+  'ASP.NET MVC',
+  'Angular',
+  'Node.js',
+  'React',
+  'SQL Server',
+  'JavaScript',
+  'Power BI',
+];
+
+describe('course catalogue', () => {
+  it('has one course per training topic of the spec, in order (ASP.NET MVC is the lost third)', () => {
+    expect(courses.map((course) => course.topic)).toEqual(trainingTopics);
+  });
+
+  it('has unique ids and slugs, and every cover is a file in public/', async () => {
+    const { existsSync } = await import('node:fs');
+    expect(new Set(courses.map((c) => c.id)).size).toBe(courses.length);
+    expect(new Set(courses.map((c) => c.slug)).size).toBe(courses.length);
+    for (const course of courses) expect(existsSync(`public${course.url}`), course.url).toBe(true);
+  });
+
+  it('prices every course in USD with a discount no larger than the fee', () => {
+    for (const course of courses) {
+      expect(course.discountedFees).toBeGreaterThan(0);
+      expect(course.discountedFees).toBeLessThanOrEqual(course.fees);
+    }
+  });
+
+  it('finds a course by id and answers undefined for an unknown one', () => {
+    expect(findCourse(6)?.topic).toBe('React');
+    expect(findCourse(999)).toBeUndefined();
+  });
+
+  it('exposes only the API fields in a summary', () => {
+    const summary = toCourseSummary(courses[0]!);
+    expect(CourseSummarySchema.strict().parse(summary)).toEqual(summary);
+    expect(Object.keys(summary).sort()).toEqual(
+      ['courseOverview', 'discountedFees', 'fees', 'id', 'name', 'review', 'url'].sort(),
+    );
+  });
+});
+
+describe('CourseSchema', () => {
+  const valid = courses[0]!;
+
+  it('accepts a catalogue entry', () => {
+    expect(CourseSchema.parse(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['a discounted fee above the fee', { discountedFees: valid.fees + 1 }],
+    ['more than two decimals', { fees: 10.123 }],
+    ['a negative fee', { fees: -1 }],
+    ['an overview too short for the cart excerpt', { courseOverview: 'Short.' }],
+    ['an image outside public/images/courses', { url: 'https://elsewhere.example/x.svg' }],
+    ['a non-integer id', { id: 1.5 }],
+  ])('rejects %s', (_label, change) => {
+    expect(CourseSchema.safeParse({ ...valid, ...change }).success).toBe(false);
+  });
+});
