@@ -95,6 +95,26 @@ test.describe('header menus (desktop)', () => {
   });
 });
 
+test.describe('header at tablet and desktop widths', () => {
+  for (const width of [601, 768, 960, 1280, 1440]) {
+    test(`at ${width} px the bar stays one line and every menu fits on screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const header = await page.locator('.site-header').boundingBox();
+      expect(header?.height).toBeLessThanOrEqual(72);
+      for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
+        const trigger = page.getByRole('button', { name, exact: true });
+        await trigger.click();
+        const panel = await page.locator(`#${await trigger.getAttribute('aria-controls')}`).boundingBox();
+        expect(panel?.x, name).toBeGreaterThanOrEqual(0);
+        expect((panel?.x ?? 0) + (panel?.width ?? 0), name).toBeLessThanOrEqual(width);
+        await page.keyboard.press('Escape');
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    });
+  }
+});
+
 test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -139,6 +159,21 @@ test.describe('mobile menu at 375 px', () => {
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
+  });
+
+  test('the phone menu opens without JavaScript too (it is a popover)', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+    await context.close();
   });
 
   test('the page does not scroll sideways at 360 px', async ({ page }) => {

@@ -1,10 +1,12 @@
 /**
- * `<nav-menu>`: behaviour of the site header (disclosure menus, products descriptions, mobile
- * menu). Keyboard: Enter/Space toggle a menu, ArrowDown opens it and focuses the first link,
+ * `<nav-menu>`: behaviour of the site header (disclosure menus, menu descriptions, phone menu).
+ * Keyboard: Enter/Space toggle a menu, ArrowDown opens it and focuses the first link,
  * ArrowUp/ArrowDown/Home/End move between links, Escape closes and returns focus to the button.
+ * The phone menu is a popover opened by its button (works without this script); this element
+ * mirrors its state in aria-expanded and closes it after a nav click.
  */
 
-/** Widths at or below this are the mobile layout (product-spec section 9: 600 px). */
+/** Widths at or below this are the phone layout (product-spec section 9: 600 px). */
 const MOBILE_QUERY = '(max-width: 600px)';
 /** Pause before a hover-opened menu closes, so a diagonal pointer path does not shut it. */
 const HOVER_CLOSE_DELAY_MS = 150;
@@ -20,14 +22,17 @@ class NavMenu extends HTMLElement {
 
   connectedCallback(): void {
     const signal = this.#abort.signal;
+    const nav = this.#nav();
     const toggle = this.querySelector<HTMLButtonElement>('[data-nav-toggle]');
-
-    toggle?.addEventListener(
-      'click',
-      () => this.#setMobileOpen(toggle.getAttribute('aria-expanded') !== 'true'),
-      {
-        signal,
+    toggle?.setAttribute('aria-expanded', 'false');
+    nav?.addEventListener(
+      'toggle',
+      (event) => {
+        const open = (event as ToggleEvent).newState === 'open';
+        toggle?.setAttribute('aria-expanded', String(open));
+        if (!open) this.#closeAll();
       },
+      { signal },
     );
 
     for (const item of this.querySelectorAll<HTMLElement>('[data-menu]')) {
@@ -43,15 +48,33 @@ class NavMenu extends HTMLElement {
 
     this.addEventListener('click', (event) => this.#onNavClick(event), { signal });
     this.addEventListener('focusout', (event) => this.#onFocusOut(event), { signal });
-    document.addEventListener('click', (event) => this.#onDocumentClick(event), { signal });
-    document.addEventListener('keydown', (event) => this.#onDocumentKey(event), { signal });
-    this.#mobile.addEventListener('change', () => this.#closeAll(), { signal });
+    // A click outside closes the desktop menus; the phone menu closes itself (popover light dismiss).
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (!this.contains(event.target as Node | null)) this.#closeAll();
+      },
+      { signal },
+    );
+    document.addEventListener('keydown', (event) => event.key === 'Escape' && this.#closeAll(), { signal });
+    this.#mobile.addEventListener(
+      'change',
+      () => {
+        this.#setPhoneMenuOpen(false);
+        this.#closeAll();
+      },
+      { signal },
+    );
     this.setAttribute('data-ready', '');
   }
 
   disconnectedCallback(): void {
     this.#abort.abort();
     this.#abort = new AbortController();
+  }
+
+  #nav(): HTMLElement | null {
+    return this.querySelector<HTMLElement>('#site-nav');
   }
 
   #triggers(): HTMLButtonElement[] {
@@ -81,9 +104,11 @@ class NavMenu extends HTMLElement {
     for (const trigger of this.#triggers()) this.#setOpen(trigger, false);
   }
 
-  #setMobileOpen(open: boolean): void {
-    this.querySelector('[data-nav-toggle]')?.setAttribute('aria-expanded', String(open));
-    if (!open) this.#closeAll();
+  #setPhoneMenuOpen(open: boolean): void {
+    const nav = this.#nav();
+    if (!nav?.hasAttribute('popover') || nav.matches(':popover-open') === open) return;
+    if (open) nav.showPopover();
+    else nav.hidePopover();
   }
 
   #onTriggerKey(event: KeyboardEvent, trigger: HTMLButtonElement): void {
@@ -96,15 +121,16 @@ class NavMenu extends HTMLElement {
   #onPanelKey(event: KeyboardEvent, trigger: HTMLButtonElement): void {
     // Keys on the button itself are #onTriggerKey's; only Escape is shared.
     if (event.target === trigger && event.key !== 'Escape') return;
-    const links = this.#links(trigger);
-    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (event.key === 'Escape' && trigger.getAttribute('aria-expanded') === 'true') {
+      // Close this menu only; the phone menu (a popover) stays open around it.
       event.preventDefault();
       event.stopPropagation();
       this.#setOpen(trigger, false);
       trigger.focus();
       return;
     }
+    const links = this.#links(trigger);
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (index < 0) return;
     const target = {
       ArrowDown: links[(index + 1) % links.length],
@@ -133,7 +159,7 @@ class NavMenu extends HTMLElement {
     }
   }
 
-  /** Products menu: hovering or focusing an item shows its summary; the overview otherwise. */
+  /** Menus with descriptions: hovering or focusing an item shows its summary; the overview otherwise. */
   #wireDescriptions(item: HTMLElement): void {
     const desc = item.querySelector<HTMLElement>('[data-menu-desc]');
     if (!desc) return;
@@ -163,9 +189,9 @@ class NavMenu extends HTMLElement {
     } catch {
       // Storage can be disabled (private mode, policy); navigation must still work.
     }
-    // On phones the menu closes after a nav click (product-spec section 2); wider, it is not open.
-    if (this.#mobile.matches) this.#setMobileOpen(false);
-    else this.#closeAll();
+    // On phones the menu closes after a nav click (product-spec section 2); wider, only menus close.
+    if (this.#mobile.matches) this.#setPhoneMenuOpen(false);
+    this.#closeAll();
   }
 
   #onFocusOut(event: FocusEvent): void {
@@ -174,24 +200,6 @@ class NavMenu extends HTMLElement {
     for (const trigger of this.#triggers()) {
       const item = trigger.closest('[data-menu]');
       if (item && !item.contains(next)) this.#setOpen(trigger, false);
-    }
-  }
-
-  #onDocumentClick(event: MouseEvent): void {
-    if (!this.contains(event.target as Node | null)) {
-      this.#closeAll();
-      if (this.#mobile.matches) this.#setMobileOpen(false);
-    }
-  }
-
-  #onDocumentKey(event: KeyboardEvent): void {
-    if (event.key !== 'Escape') return;
-    const toggle = this.querySelector<HTMLButtonElement>('[data-nav-toggle]');
-    if (this.#mobile.matches && toggle?.getAttribute('aria-expanded') === 'true') {
-      this.#setMobileOpen(false);
-      toggle.focus();
-    } else {
-      this.#closeAll();
     }
   }
 }

@@ -1,0 +1,136 @@
+// Page benchmark: Lighthouse (mobile) on every route of the production build, served as
+// `npm start` serves it. Prints a table and writes it to docs/benchmarks/pages.md.
+// Usage: npm run bench:pages [-- /path /other-path]   (builds first; routes default to all)
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
+
+const ROUTES = [
+  '/',
+  '/home',
+  '/login',
+  '/who-we-are',
+  '/who-we-are/about-us',
+  '/who-we-are/leadership',
+  '/who-we-are/case-studies',
+  '/who-we-are/privacy-policy',
+  '/who-we-are/plan-pricing',
+  '/who-we-are/FAQs',
+  '/who-we-are/service-terms',
+  '/products',
+  '/products/warehouse-management',
+  '/products/inventory-management',
+  '/products/hospital-management',
+  '/products/erp',
+  '/services',
+  '/services/application-services',
+  '/services/data-analytics',
+  '/services/IoT-engineering',
+  '/services/technology-expertise',
+  '/services/custom-software-development',
+  '/services/digital-marketing',
+  '/services/bulk-mail',
+  '/services/search-engine-optimization',
+  '/career',
+  '/career/training',
+  '/career/opportunities',
+  '/career/blogs',
+  '/contact-us',
+  '/checkout',
+  '/purchasehistory',
+  '/invoice',
+];
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Server did not answer at ${url}`);
+}
+
+const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const targets = routes.length > 0 ? routes : ROUTES;
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  env: { ...process.env, PORT: String(port), HOST: 'localhost' },
+  stdio: 'ignore',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: await findChromium(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+});
+
+const rows = [];
+try {
+  await waitFor(`${origin}/api/courses`);
+  for (const route of targets) {
+    const result = await lighthouse(`${origin}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+      throttlingMethod: 'simulate',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const { categories, audits } = result.lhr;
+    const scriptBytes =
+      audits['network-requests']?.details?.items
+        ?.filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) ?? 0;
+    const row = {
+      route,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      jsKb: Number((scriptBytes / 1024).toFixed(1)),
+    };
+    rows.push(row);
+    console.log(
+      `${row.route.padEnd(42)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls}  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+}
+
+// SEO scores of 'localhost' pages are informational: canonical URLs point at the configured site.
+const table = [
+  '| Route | Perf | A11y | Best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS transferred (KB) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(
+    (r) =>
+      `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.jsKb} |`,
+  ),
+].join('\n');
+mkdirSync('docs/benchmarks', { recursive: true });
+writeFileSync(
+  'docs/benchmarks/pages.md',
+  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling) against the production build served\nthrough Netlify's local emulation. Regenerate with \`npm run bench:pages\`.\n\nMeasured ${new Date().toISOString().slice(0, 10)} on a 2-core CI-class machine.\n\n${table}\n`,
+);
+console.log('\nwrote docs/benchmarks/pages.md');
