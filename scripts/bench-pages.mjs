@@ -6,43 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { siteRoutes } from '../src/lib/shared/routes.ts';
 import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
-
-const ROUTES = [
-  '/',
-  '/home',
-  '/login',
-  '/who-we-are',
-  '/who-we-are/about-us',
-  '/who-we-are/leadership',
-  '/who-we-are/case-studies',
-  '/who-we-are/privacy-policy',
-  '/who-we-are/plan-pricing',
-  '/who-we-are/FAQs',
-  '/who-we-are/service-terms',
-  '/products',
-  '/products/warehouse-management',
-  '/products/inventory-management',
-  '/products/hospital-management',
-  '/products/erp',
-  '/services',
-  '/services/application-services',
-  '/services/data-analytics',
-  '/services/IoT-engineering',
-  '/services/technology-expertise',
-  '/services/custom-software-development',
-  '/services/digital-marketing',
-  '/services/bulk-mail',
-  '/services/search-engine-optimization',
-  '/career',
-  '/career/training',
-  '/career/opportunities',
-  '/career/blogs',
-  '/contact-us',
-  '/checkout',
-  '/purchasehistory',
-  '/invoice',
-];
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -68,7 +33,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-const targets = routes.length > 0 ? routes : ROUTES;
+const targets = routes.length > 0 ? routes : siteRoutes.map((route) => route.path);
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const server = spawn(process.execPath, ['scripts/serve.mjs'], {
@@ -84,15 +49,24 @@ const rows = [];
 try {
   await waitFor(`${origin}/api/courses`);
   for (const route of targets) {
-    const result = await lighthouse(`${origin}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      formFactor: 'mobile',
-      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
-      throttlingMethod: 'simulate',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    const audit = () =>
+      lighthouse(`${origin}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'mobile',
+        screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+        throttlingMethod: 'simulate',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+    // Lighthouse now and then fails to record a trace; one retry tells a flake from a broken page.
+    let result = await audit();
+    if (!result || result.lhr.runtimeError) result = await audit();
+    if (!result || result.lhr.runtimeError) {
+      throw new Error(
+        `Lighthouse could not audit ${route}: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
+      );
+    }
     const { categories, audits } = result.lhr;
     const scriptBytes =
       audits['network-requests']?.details?.items
