@@ -12,6 +12,10 @@ const layerRules = {
     group: ['@netlify/blobs', '@netlify/blobs/*'],
     message: 'Only src/server/storage/ may import @netlify/blobs (STYLE.md).',
   },
+  noStorageInHandlers: {
+    group: ['~/server/storage/*'],
+    message: 'Handlers call the domain; only src/server/domain/ uses storage (STYLE.md).',
+  },
   noServerInClient: {
     group: ['~/server/*', '**/server/*'],
     message: 'Code outside src/server/ must not import server code (STYLE.md).',
@@ -46,10 +50,19 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'netlify/functions/**/*.mts'],
+    files: ['src/server/**/*.ts'],
     ignores: ['src/server/storage/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [layerRules.blobsOnlyInStorage] }],
+    },
+  },
+  {
+    files: ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noStorageInHandlers] },
+      ],
     },
   },
   {

@@ -1,0 +1,39 @@
+/**
+ * Typed errors of the domain layer. Handlers map them to HTTP answers (src/server/http/handler.ts);
+ * each carries plain sentences a visitor can read.
+ */
+export abstract class DomainError extends Error {
+  /** Sentences for the visitor, shown as the API's `errors` list. */
+  readonly messages: readonly string[];
+
+  constructor(messages: readonly string[]) {
+    super(messages.join(' '));
+    this.name = new.target.name;
+    this.messages = messages;
+  }
+}
+
+/** The input breaks a rule (HTTP 400). */
+export class ValidationError extends DomainError {}
+
+/** Not signed in (HTTP 401). */
+export class Unauthorized extends DomainError {}
+
+/** Signed in, but not allowed (HTTP 403). */
+export class Forbidden extends DomainError {}
+
+/** The thing asked for does not exist, or is not the caller's (HTTP 404). */
+export class NotFound extends DomainError {}
+
+/** The request clashes with what is stored, e.g. already registered (HTTP 409). */
+export class Conflict extends DomainError {}
+
+/** Too many requests from one client; try again after `retryAfterSeconds` (HTTP 429). */
+export class RateLimited extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, messages: readonly string[]) {
+    super(messages);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Branded e-mail templates: table-based HTML with inline styles (what mail clients render) and a
+ * plain-text part. Everything a visitor typed is HTML-escaped.
+ */
+import type { ContactMessage } from '~/lib/shared/schemas/contact';
+import { formatAddress, site } from '~/site.config';
+
+/** A rendered e-mail body. */
+export interface RenderedMail {
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** Escaped text with line breaks kept. */
+function paragraphs(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+}
+
+/** The shared frame: brand bar, a white card, and the company footer. */
+function frame(title: string, bodyHtml: string): string {
+  const address = escapeHtml(formatAddress(site.addresses.registered));
+  return `<!doctype html>
+<html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;">
+<tr><td style="background:#0b3b3a;padding:20px 28px;border-radius:12px 12px 0 0;">
+<span style="font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(site.name)}</span>
+<span style="display:block;font-size:12px;letter-spacing:2px;color:#ccfbf1;text-transform:uppercase;">${escapeHtml(site.tagline)}</span>
+</td></tr>
+<tr><td style="background:#ffffff;padding:28px;border-left:1px solid #e2e8f0;border-right:1px solid #e2e8f0;font-size:15px;line-height:1.6;">
+<h1 style="margin:0 0 16px;font-size:20px;color:#0f766e;">${escapeHtml(title)}</h1>
+${bodyHtml}
+</td></tr>
+<tr><td style="background:#06201f;padding:18px 28px;border-radius:0 0 12px 12px;font-size:12px;line-height:1.5;color:#cbd5e1;">
+${escapeHtml(site.legalName)} &middot; ${address}<br>
+<a href="mailto:${escapeHtml(site.email)}" style="color:#fbbf24;">${escapeHtml(site.email)}</a> &middot; ${escapeHtml(site.phones[0]?.display ?? '')}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body></html>`;
+}
+
+function row(label: string, valueHtml: string): string {
+  return `<tr><td style="padding:6px 12px 6px 0;color:#475569;white-space:nowrap;vertical-align:top;">${label}</td><td style="padding:6px 0;">${valueHtml}</td></tr>`;
+}
+
+/** The message to the company inbox; reply goes to the visitor. */
+export function renderContactNotification(message: ContactMessage): RenderedMail {
+  const name = escapeHtml(message.name);
+  const email = escapeHtml(message.email);
+  const phone = escapeHtml(message.phone);
+  const body = `<p style="margin:0 0 16px;">A new enquiry arrived through the website. Reply to this e-mail to answer ${name} directly.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;margin-bottom:16px;">
+${row('Name', name)}
+${row('Phone', `<a href="tel:${phone}" style="color:#0f766e;">${phone}</a>`)}
+${row('E-mail', `<a href="mailto:${email}" style="color:#0f766e;">${email}</a>`)}
+${row('Received', escapeHtml(formatIst(message.receivedAt)))}
+${row('Reference', escapeHtml(message.id))}
+</table>
+<div style="padding:16px;border-left:4px solid #f59e0b;background:#fef3c7;border-radius:4px;">${paragraphs(message.message)}</div>`;
+  return {
+    subject: `Website enquiry from ${message.name}`.slice(0, 150),
+    html: frame('New website enquiry', body),
+    text: [
+      'A new enquiry arrived through the website. Reply to this e-mail to answer the visitor directly.',
+      '',
+      `Name:      ${message.name}`,
+      `Phone:     ${message.phone}`,
+      `E-mail:    ${message.email}`,
+      `Received:  ${formatIst(message.receivedAt)}`,
+      `Reference: ${message.id}`,
+      '',
+      message.message,
+    ].join('\n'),
+  };
+}
+
+/** The short acknowledgement to the visitor. */
+export function renderContactAcknowledgement(message: ContactMessage): RenderedMail {
+  const firstName = message.name.split(/\s+/)[0] ?? message.name;
+  const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
+<p style="margin:0 0 12px;">Thank you for writing to ${escapeHtml(site.name)}. We have received your message and one of our team will reply within one working day (Monday to Saturday, 10:00 to 19:00 IST).</p>
+<p style="margin:0 0 12px;">For anything urgent, call us on ${escapeHtml(site.phones[0]?.display ?? '')}.</p>
+<p style="margin:0 0 8px;color:#475569;">Your message:</p>
+<div style="padding:16px;background:#f0fdfa;border-radius:4px;color:#334155;">${paragraphs(message.message)}</div>
+<p style="margin:16px 0 0;color:#475569;font-size:13px;">Reference ${escapeHtml(message.id)}</p>`;
+  return {
+    subject: `We received your message - ${site.name}`,
+    html: frame('Thank you for contacting us', body),
+    text: [
+      `Dear ${firstName},`,
+      '',
+      `Thank you for writing to ${site.name}. We have received your message and one of our team will reply within one working day (Monday to Saturday, 10:00 to 19:00 IST).`,
+      '',
+      `For anything urgent, call us on ${site.phones[0]?.display ?? ''}.`,
+      '',
+      'Your message:',
+      message.message,
+      '',
+      `Reference ${message.id}`,
+    ].join('\n'),
+  };
+}
+
+/** `2026-11-22T07:30:00Z` -> `22 Nov 2026, 1:00 pm IST`. */
+function formatIst(iso: string): string {
+  const formatted = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+  return `${formatted} IST`;
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_HINTS,
+  ContactFieldsSchema,
+  ContactRequestSchema,
+  normaliseIndianPhone,
+} from '~/lib/shared/schemas/contact';
+
+const valid = {
+  name: 'Asha Kulkarni',
+  phone: '9876543210',
+  email: 'asha@example.com',
+  message: 'Please send a quote for the inventory system.',
+  client: 'sis',
+};
+
+const messagesFor = (input: unknown) => {
+  const result = ContactRequestSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe('contact schema: the rules of product-spec section 5 and DECISIONS 22-23', () => {
+  it('accepts a valid message and normalises it', () => {
+    expect(ContactRequestSchema.parse({ ...valid, name: '  Asha  ', email: ' Asha@Example.COM ' })).toEqual({
+      ...valid,
+      name: 'Asha',
+      phone: '+919876543210',
+    });
+  });
+
+  it.each([
+    ['9876543210', '+919876543210'],
+    ['+919876543210', '+919876543210'],
+    ['+91-9876543210', '+919876543210'],
+    ['09876543210', '+919876543210'],
+    ['+91 98765 43210', '+919876543210'],
+    ['98765 432 10', '+919876543210'],
+  ])('phone %s is stored as %s', (input, stored) => {
+    expect(ContactRequestSchema.parse({ ...valid, phone: input }).phone).toBe(stored);
+  });
+
+  it.each([
+    '',
+    '987654321',
+    '98765432101',
+    '+92 9876543210',
+    '+91--9876543210',
+    '00 9876543210',
+    'phone',
+    '+91',
+  ])('phone %j gets the hint', (phone) => {
+    expect(messagesFor({ ...valid, phone })).toEqual([CONTACT_HINTS.phone]);
+  });
+
+  it('requires a name, an e-mail and a message, with the spec hints', () => {
+    expect(messagesFor({ ...valid, name: '   ' })).toEqual([CONTACT_HINTS.name]);
+    expect(messagesFor({ ...valid, message: '\n\t' })).toEqual([CONTACT_HINTS.message]);
+    expect(messagesFor({ ...valid, email: '' })).toEqual([CONTACT_HINTS.email]);
+  });
+
+  it.each([
+    'asha',
+    'asha@',
+    '@example.com',
+    'asha@example',
+    'asha@example.c',
+    'asha@example.comme',
+    'a b@example.com',
+    'asha@example.c0m',
+  ])('e-mail %j gets the hint', (email) => {
+    expect(messagesFor({ ...valid, email })).toEqual([CONTACT_HINTS.email]);
+  });
+
+  it('lower-cases capitals instead of rejecting them (DECISIONS 23)', () => {
+    expect(ContactFieldsSchema.parse({ ...valid, email: 'ASHA@EXAMPLE.IN' }).email).toBe('asha@example.in');
+  });
+
+  it('reports every invalid field at once', () => {
+    expect(messagesFor({ ...valid, name: '', phone: '1', email: 'x', message: '' }).sort()).toEqual(
+      Object.values(CONTACT_HINTS).sort(),
+    );
+  });
+
+  it('refuses another client code, unknown fields and over-long text', () => {
+    expect(messagesFor({ ...valid, client: 'sispl' })).toEqual(['This form belongs to another site.']);
+    expect(messagesFor({ ...valid, admin: true }).length).toBe(1);
+    expect(messagesFor({ ...valid, message: 'x'.repeat(5001) })).toEqual([
+      'Message is too long (5000 characters at most).',
+    ]);
+  });
+
+  it('never accepts a phone that is not 10 digits after the prefix (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (phone) => {
+        const stored = normaliseIndianPhone(phone);
+        return stored === undefined || /^\+91\d{10}$/.test(stored);
+      }),
+    );
+  });
+
+  it('never throws on arbitrary input, only answers messages (property)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const result = ContactRequestSchema.safeParse(input);
+        return result.success || result.error.issues.every((issue) => typeof issue.message === 'string');
+      }),
+    );
+  });
+});
