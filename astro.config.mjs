@@ -2,6 +2,7 @@
 import { defineConfig, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
+import cspHeaders from './integrations/csp-headers.mjs';
 
 /** Public origin used for canonical URLs, Open Graph and the sitemap. */
 const site = process.env.URL ?? process.env.SITE_URL ?? 'http://localhost:8888';
@@ -30,14 +31,14 @@ export default defineConfig({
       },
     },
   ],
-  integrations: [react()],
+  integrations: [react(), cspHeaders()],
   adapter: netlify({
     imageCDN: false,
     // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
   }),
   vite: {
-    // Never inline scripts: the Content-Security-Policy allows scripts from 'self' only.
+    // Never inline our scripts: the CSP allows 'self' plus the hashes of Astro's island bootstrap.
     build: { assetsInlineLimit: 0 },
   },
 });

@@ -30,6 +30,9 @@ export default defineConfig({
   workers: 2,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   timeout: 30_000,
+  // Netlify's local emulation bundles a function on every call (about 1 s each), so API-backed
+  // assertions get more time than the default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -40,7 +43,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `${baseURL}/api/courses`,
-    env: { PORT: String(port), HOST: 'localhost' },
+    // Browser tests send many messages from one address; the limit itself has unit tests.
+    env: { PORT: String(port), HOST: 'localhost', CONTACT_RATE_LIMIT: '10000' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -35,6 +35,8 @@ async function notFound(req) {
 
 const server = createServer(async (req, res) => {
   try {
+    // As Netlify's edge does: the client address comes from the connection, never from the client.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     const response = match?.response ?? (await notFound(req));
     res.statusCode = response.status;

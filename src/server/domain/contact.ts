@@ -29,14 +29,22 @@ import {
   updateContactMessage,
 } from '~/server/storage/contact-messages';
 
-/** Messages per client address per window before the form answers 429. */
-export const CONTACT_RATE_LIMIT: RateLimitPolicy = {
-  bucket: 'contact',
-  limit: 5,
-  windowMs: 10 * 60 * 1000,
-  message:
-    'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.',
-};
+/** Messages per client address per 10 minutes before the form answers 429 (CONTACT_RATE_LIMIT overrides). */
+export const DEFAULT_CONTACT_RATE_LIMIT = 5;
+
+/** The contact form's rate limit; the limit comes from CONTACT_RATE_LIMIT when it is a positive number. */
+export function contactRateLimit(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RateLimitPolicy {
+  const configured = Number(env['CONTACT_RATE_LIMIT']);
+  return {
+    bucket: 'contact',
+    limit: Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_CONTACT_RATE_LIMIT,
+    windowMs: 10 * 60 * 1000,
+    message:
+      'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.',
+  };
+}
 
 /** Sends tried per e-mail before it is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 8;
@@ -78,7 +86,7 @@ export async function acceptContactMessage(
 ): Promise<ContactMessage | undefined> {
   if (input.website?.trim()) return undefined;
   const now = deps.now();
-  await consumeRateLimit(CONTACT_RATE_LIMIT, clientAddress, now);
+  await consumeRateLimit(contactRateLimit(), clientAddress, now);
   const message: ContactMessage = {
     id: newMessageId(now),
     receivedAt: now.toISOString(),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_HINTS } from '~/lib/shared/schemas/contact';
-import { CONTACT_RATE_LIMIT, listContactMessagesForMaintainers } from '~/server/domain/contact';
+import { contactRateLimit, listContactMessagesForMaintainers } from '~/server/domain/contact';
 import { listOutboxMails } from '~/server/storage/outbox';
 import handler, { config } from '../../../netlify/functions/contact-sendmail.mts';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
@@ -90,7 +90,7 @@ describe('POST /api/contact/sendmail', () => {
   it('answers 429 with Retry-After when one address sends too many', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const address = '192.0.2.251';
-    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i += 1)
+    for (let i = 0; i < contactRateLimit().limit; i += 1)
       expect((await post(valid, {}, address)).status).toBe(200);
     const before = (await stored()).length;
     const response = await post(valid, {}, address);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactRequestSchema, type ContactMessage } from '~/lib/shared/schemas/contact';
 import {
   acceptContactMessage,
-  CONTACT_RATE_LIMIT,
+  contactRateLimit,
   deliverContactMessage,
   listContactMessagesForMaintainers,
   MAX_DELIVERY_ATTEMPTS,
@@ -82,16 +82,16 @@ describe('accepting a contact message', () => {
     expect(await listPendingContactMessageIds()).toEqual([]);
   });
 
-  it(`allows ${CONTACT_RATE_LIMIT.limit} messages per address per window, then answers RateLimited`, async () => {
-    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i += 1) await acceptOne('198.51.100.9');
+  it(`allows ${contactRateLimit().limit} messages per address per window, then answers RateLimited`, async () => {
+    for (let i = 0; i < contactRateLimit().limit; i += 1) await acceptOne('198.51.100.9');
     const error = await acceptContactMessage(input, '198.51.100.9', deps).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimited);
     expect((error as RateLimited).retryAfterSeconds).toBe(600);
     expect((error as RateLimited).messages[0]).toMatch(/wait a few minutes/);
-    expect(await listContactMessagesForMaintainers({ all: true })).toHaveLength(CONTACT_RATE_LIMIT.limit);
+    expect(await listContactMessagesForMaintainers({ all: true })).toHaveLength(contactRateLimit().limit);
     // Another address is not affected; the next window starts afresh.
     await acceptOne('198.51.100.10');
-    clock = new Date(clock.getTime() + CONTACT_RATE_LIMIT.windowMs);
+    clock = new Date(clock.getTime() + contactRateLimit().windowMs);
     await acceptOne('198.51.100.9');
   });
 });
@@ -204,6 +204,13 @@ describe('delivering through the real Resend SDK', () => {
     expect(await listPendingContactMessageIds()).toEqual([]);
     expect((await listContactMessagesForMaintainers({ all: false })).map((m) => m.id)).toEqual([message.id]);
     expect(resend.requests).toBe(2 * MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it('reads the rate limit from CONTACT_RATE_LIMIT, ignoring nonsense', () => {
+    expect(contactRateLimit({}).limit).toBe(5);
+    expect(contactRateLimit({ CONTACT_RATE_LIMIT: '50' }).limit).toBe(50);
+    expect(contactRateLimit({ CONTACT_RATE_LIMIT: '-1' }).limit).toBe(5);
+    expect(contactRateLimit({ CONTACT_RATE_LIMIT: 'lots' }).limit).toBe(5);
   });
 
   it('backs off 1, 2, 4 ... minutes, at most 6 hours', () => {

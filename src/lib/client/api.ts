@@ -1,0 +1,98 @@
+/**
+ * Typed calls to the site's API from the browser. Non-GET calls carry the XSRF token (cookie
+ * `XSRF-TOKEN` copied into header `X-XSRF-TOKEN`, DECISIONS 8); every call counts as a request
+ * in flight (see `onRequestsInFlight`). Errors arrive as `ApiError` with the server's plain sentences.
+ */
+import type { z } from 'zod';
+
+/** Told +1 when a request starts and -1 when it settles. */
+export type InFlightListener = (delta: 1 | -1) => void;
+const inFlightListeners = new Set<InFlightListener>();
+
+/** Lets a store follow the requests in flight (the spinner); returns the unsubscribe. */
+export function onRequestsInFlight(listener: InFlightListener): () => void {
+  inFlightListeners.add(listener);
+  return () => inFlightListeners.delete(listener);
+}
+
+async function tracked<T>(work: () => Promise<T>): Promise<T> {
+  for (const listener of inFlightListeners) listener(1);
+  try {
+    return await work();
+  } finally {
+    for (const listener of inFlightListeners) listener(-1);
+  }
+}
+
+/** A failed call: HTTP status (0 when the server was not reached) and sentences for people. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: readonly string[];
+
+  constructor(status: number, messages: readonly string[]) {
+    super(messages.join(' '));
+    this.name = 'ApiError';
+    this.status = status;
+    this.messages = messages;
+  }
+}
+
+const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+const UNKNOWN_MESSAGE = 'Something went wrong. Please try again in a moment.';
+
+function xsrfToken(): string | undefined {
+  return /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1];
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { errors?: unknown };
+    const list = Array.isArray(body.errors)
+      ? body.errors.filter((m): m is string => typeof m === 'string')
+      : [];
+    return new ApiError(response.status, list.length > 0 ? list : [UNKNOWN_MESSAGE]);
+  } catch {
+    return new ApiError(response.status, [UNKNOWN_MESSAGE]);
+  }
+}
+
+async function send(method: string, path: string, body: unknown): Promise<Response> {
+  const token = xsrfToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/**
+ * Calls `path` and parses the JSON answer with `schema`. A first POST from a page that has no
+ * XSRF cookie yet is refused with 403 and a fresh cookie; it is then retried once with it.
+ */
+export function apiRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  return tracked(async () => {
+    let response: Response;
+    try {
+      const hadToken = xsrfToken() !== undefined;
+      response = await send(method, path, body);
+      if (response.status === 403 && method !== 'GET' && !hadToken && xsrfToken() !== undefined) {
+        response = await send(method, path, body);
+      }
+    } catch {
+      throw new ApiError(0, [NETWORK_MESSAGE]);
+    }
+    if (!response.ok) throw await errorFrom(response);
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw new ApiError(response.status, [UNKNOWN_MESSAGE]);
+    return parsed.data;
+  });
+}

@@ -1,0 +1,39 @@
+/** The contact action shared by the contact page form and the footer's Get A Quote form. */
+import { z } from 'zod';
+import { CONTACT_CLIENT, type ContactFieldsSchema } from '~/lib/shared/schemas/contact';
+import { ApiError, apiRequest } from '~/lib/client/api';
+import { notifyError, notifySuccess } from '~/stores/notifications';
+
+/** Toast texts, word for word from product-spec section 8. */
+export const CONTACT_TOASTS = {
+  sent: 'Mail has been send Successfully.',
+  failed: 'Fail to send Mail.',
+} as const;
+
+const SentSchema = z.object({ ok: z.literal(true) });
+
+/** Outcome of a send: ok, or the server's sentences to list under the form. */
+export type ContactSendResult =
+  { readonly ok: true } | { readonly ok: false; readonly errors: readonly string[] };
+
+/**
+ * Sends a message (fields already validated by the form with the shared schema) and shows the
+ * success or failure toast. `website` is the honeypot's value (empty for people).
+ */
+export async function sendContactMessage(
+  fields: z.output<typeof ContactFieldsSchema>,
+  website: string,
+): Promise<ContactSendResult> {
+  try {
+    await apiRequest('POST', '/api/contact/sendmail', SentSchema, {
+      ...fields,
+      client: CONTACT_CLIENT,
+      ...(website ? { website } : {}),
+    });
+    notifySuccess(CONTACT_TOASTS.sent);
+    return { ok: true };
+  } catch (error) {
+    notifyError(CONTACT_TOASTS.failed);
+    return { ok: false, errors: error instanceof ApiError ? error.messages : [String(error)] };
+  }
+}

@@ -1,0 +1,162 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const HINTS = {
+  name: 'Name is required.',
+  phone: 'Phone is required.',
+  email: 'Valid email is required.',
+  message: 'Please,leave us a message.',
+};
+
+/** The form of one place: the contact page's 'Send Us A Message' or the footer's 'Get A Quote'. */
+const forms = [
+  { place: 'contact page', path: '/contact-us', name: 'Send Us A Message' },
+  { place: 'footer', path: '/products/erp', name: 'Get A Quote' },
+] as const;
+
+async function openForm(page: Page, path: string, name: string): Promise<Locator> {
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  await page.goto(path);
+  const form = page.getByRole('form', { name });
+  await form.scrollIntoViewIfNeeded();
+  // Hydrated: Astro drops the island's `ssr` attribute once React has taken over.
+  await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  expect(problems, 'no CSP or script errors').toEqual([]);
+  return form;
+}
+
+async function fillValid(form: Locator, suffix: string) {
+  await form.getByLabel('Name').fill(`Priya Deshmukh ${suffix}`);
+  await form.getByLabel('Phone').fill('+91 98765 43210');
+  await form.getByLabel('Email').fill('Priya.D@Example.com');
+  await form.getByLabel('Message').fill(`We need an inventory system for 3 branches. (${suffix})`);
+}
+
+for (const { place, path, name } of forms) {
+  test.describe(`contact form in the ${place}`, () => {
+    test('invalid input keeps Send disabled and shows the hints once a field was touched', async ({
+      page,
+    }) => {
+      const form = await openForm(page, path, name);
+      const send = form.getByRole('button', { name: 'Send message' });
+      await expect(form.getByText(HINTS.name)).toHaveCount(0);
+
+      for (const label of ['Name', 'Phone', 'Email', 'Message']) {
+        await form.getByLabel(label).focus();
+        await form.getByLabel(label).blur();
+      }
+      for (const hint of Object.values(HINTS))
+        await expect(form.getByText(hint, { exact: true })).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveAccessibleDescription(HINTS.name);
+      await expect(send).toBeDisabled();
+
+      await form.getByLabel('Phone').fill('12345');
+      await form.getByLabel('Email').fill('priya@example');
+      await expect(form.getByText(HINTS.phone, { exact: true })).toBeVisible();
+      await expect(form.getByText(HINTS.email, { exact: true })).toBeVisible();
+      await expect(send).toBeDisabled();
+
+      await fillValid(form, 'check');
+      for (const hint of Object.values(HINTS))
+        await expect(form.getByText(hint, { exact: true })).toHaveCount(0);
+      await expect(form.getByLabel('Email')).toHaveValue('priya.d@example.com');
+      await expect(send).toBeEnabled();
+    });
+
+    test('valid input is sent: spinner while sending, success toast, form reset', async ({ page }) => {
+      const form = await openForm(page, path, name);
+      await fillValid(form, place);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/contact/sendmail', async (route) => {
+        await held;
+        await route.continue();
+      });
+      // A page that never called the API has no XSRF cookie yet: the first POST gets 403 and a
+      // cookie, and is retried once; wait for the answer that counts.
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/contact/sendmail') && r.status() !== 403,
+      );
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.locator('.loading-overlay')).toBeVisible();
+      await expect(form.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+      release();
+      expect((await answer).status()).toBe(200);
+      await expect(page.locator('.loading-overlay')).toBeHidden();
+      await expect(page.getByText('Mail has been send Successfully.')).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveValue('');
+      await expect(form.getByLabel('Message')).toHaveValue('');
+      await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+      // Toasts sit bottom-right.
+      const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+      const viewport = page.viewportSize();
+      expect((toast?.x ?? 0) + (toast?.width ?? 0)).toBeGreaterThan((viewport?.width ?? 0) * 0.6);
+      expect((toast?.y ?? 0) + (toast?.height ?? 0)).toBeGreaterThan((viewport?.height ?? 0) * 0.6);
+    });
+
+    test('a server rejection shows the failure toast and the server messages under the form', async ({
+      page,
+    }) => {
+      const form = await openForm(page, path, name);
+      await fillValid(form, 'rejected');
+      await page.route('**/api/contact/sendmail', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'Retry-After': '600' },
+          body: JSON.stringify({
+            errors: ['You have sent several messages in a short time.', 'Or call us.'],
+          }),
+        }),
+      );
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByText('Fail to send Mail.')).toBeVisible();
+      const list = form.getByRole('alert');
+      await expect(list.getByRole('listitem')).toHaveText([
+        'You have sent several messages in a short time.',
+        'Or call us.',
+      ]);
+      // What the visitor typed is kept.
+      await expect(form.getByLabel('Name')).toHaveValue('Priya Deshmukh rejected');
+    });
+  });
+}
+
+test('a first POST without an XSRF cookie is retried once with the fresh cookie and succeeds', async ({
+  page,
+  context,
+}) => {
+  const form = await openForm(page, '/contact-us', 'Send Us A Message');
+  await context.clearCookies();
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/contact/sendmail')) statuses.push(response.status());
+  });
+  await fillValid(form, 'xsrf');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Mail has been send Successfully.')).toBeVisible();
+  expect(statuses).toEqual([403, 200]);
+});
+
+test('the API refuses a forged request: header and cookie must match', async ({ request }) => {
+  const response = await request.post('/api/contact/sendmail', {
+    headers: {
+      'X-XSRF-TOKEN': 'forged-token-forged-token-forged-token-0000',
+      cookie: 'XSRF-TOKEN=another-token-another-token-another-token-01',
+    },
+    data: { name: 'A', phone: '9876543210', email: 'a@example.com', message: 'Hi', client: 'sis' },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toEqual({ errors: [expect.any(String)] });
+});
+
+test('the contact page lists both offices, phones, WhatsApp and e-mail', async ({ page }) => {
+  await page.goto('/contact-us');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Registered office' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Corporate office' })).toBeVisible();
+  await expect(main.locator('a[href^="tel:+91"]')).toHaveCount(2);
+  await expect(main.locator('a[href^="https://wa.me/"]')).toHaveCount(1);
+  await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
+});

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineScriptHashes } from '../../../integrations/csp-headers.mjs';
+
+const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+describe('CSP integration', () => {
+  it('hashes each distinct inline script, and nothing else', () => {
+    const html = `<head><script type="module" src="/_astro/a.js"></script>
+      <script type="application/ld+json">{"@type":"Organization"}</script>
+      <script>(()=>{var a=1})()</script><script>(()=>{var a=1})()</script>
+      <script type="module">console.log(2)</script><script>  </script></head>`;
+    expect([...inlineScriptHashes(html)].sort()).toEqual(
+      [sha('(()=>{var a=1})()'), sha('console.log(2)')].sort(),
+    );
+  });
+
+  it('allows scripts from the site and the given hashes only, and forbids framing', () => {
+    const policy = contentSecurityPolicy([sha('x')]);
+    expect(policy).toContain(`script-src 'self' ${sha('x')};`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+  });
+});
