@@ -1,8 +1,10 @@
 // Serves the production build (dist/ + netlify/functions + blobs) through Netlify's own local
 // emulation (@netlify/dev): redirects, headers, functions and blobs behave as they do deployed.
-// No Netlify account, key or network is needed. Usage: `npm start` (builds first) or `npm run serve`.
+// Like the CDN, it compresses text answers (brotli or gzip). No Netlify account, key or network
+// is needed. Usage: `npm start` (builds first) or `npm run serve`.
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -26,6 +28,19 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
+/** Text types Netlify's CDN compresses. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Brotli or gzip, as the CDN would pick for this client and response; undefined for none. */
+function encodingFor(req, response) {
+  const type = response.headers.get('content-type') ?? '';
+  if (!COMPRESSIBLE.test(type) || response.headers.has('content-encoding')) return undefined;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
 /** Netlify's CDN answers an unmatched path with the site's 404.html and status 404. */
 async function notFound(req) {
   const page = await netlify.handle(new Request(new URL('/404.html', `http://${req.headers.host ?? host}`)));
@@ -47,8 +62,21 @@ const server = createServer(async (req, res) => {
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+    const encoding = response.body ? encodingFor(req, response) : undefined;
+    if (encoding) {
+      res.setHeader('content-encoding', encoding);
+      res.removeHeader('content-length');
+      res.setHeader('vary', 'Accept-Encoding');
+    }
     if (response.body && req.method !== 'HEAD') {
-      Readable.fromWeb(response.body).pipe(res);
+      const body = Readable.fromWeb(response.body);
+      if (encoding === 'br') {
+        body.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+      } else if (encoding === 'gzip') {
+        body.pipe(createGzip()).pipe(res);
+      } else {
+        body.pipe(res);
+      }
     } else {
       res.end();
     }

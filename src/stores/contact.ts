@@ -1,6 +1,6 @@
 /** The contact action shared by the contact page form and the footer's Get A Quote form. */
-import { z } from 'zod';
-import { CONTACT_CLIENT, type ContactFieldsSchema } from '~/lib/shared/schemas/contact';
+import * as z from 'zod/mini';
+import { CONTACT_CLIENT, type ContactFields } from '~/lib/shared/schemas/contact';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { notifyError, notifySuccess } from '~/stores/notifications';
 
@@ -20,10 +20,7 @@ export type ContactSendResult =
  * Sends a message (fields already validated by the form with the shared schema) and shows the
  * success or failure toast. `website` is the honeypot's value (empty for people).
  */
-export async function sendContactMessage(
-  fields: z.output<typeof ContactFieldsSchema>,
-  website: string,
-): Promise<ContactSendResult> {
+export async function sendContactMessage(fields: ContactFields, website: string): Promise<ContactSendResult> {
   try {
     await apiRequest('POST', '/api/contact/sendmail', SentSchema, {
       ...fields,

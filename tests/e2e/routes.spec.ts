@@ -97,6 +97,16 @@ test.describe('security headers', () => {
     expect(html.headers()['cache-control']).not.toContain('immutable');
   });
 
+  test('text answers are compressed, as the CDN compresses them', async ({ request }) => {
+    for (const path of ['/', '/api/courses']) {
+      const response = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers()['content-encoding'], path).toBe('br');
+    }
+    const gzip = await request.get('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    expect(await gzip.text()).toContain('<h1');
+  });
+
   test('the home page runs without CSP violations or console errors', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {

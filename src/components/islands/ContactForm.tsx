@@ -5,14 +5,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
-import { CONTACT_LIMITS, ContactFieldsSchema, normaliseEmail } from '~/lib/shared/schemas/contact';
+import {
+  CONTACT_LIMITS,
+  ContactFieldsSchema,
+  normaliseEmail,
+  type ContactFields,
+  type ContactFieldsInput,
+} from '~/lib/shared/schemas/contact';
 import { sendContactMessage } from '~/stores/contact';
 import NotificationsHost from './NotificationsHost';
 import './contact-form.css';
 
-type FormInput = z.input<typeof ContactFieldsSchema>;
-type FormOutput = z.output<typeof ContactFieldsSchema>;
+type FormInput = ContactFieldsInput;
+type FormOutput = ContactFields;
 
 interface Props {
   /** `page`: the contact page; `footer`: the compact Get A Quote form on every page. */

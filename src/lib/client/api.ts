@@ -3,7 +3,7 @@
  * `XSRF-TOKEN` copied into header `X-XSRF-TOKEN`, DECISIONS 8); every call counts as a request
  * in flight (see `onRequestsInFlight`). Errors arrive as `ApiError` with the server's plain sentences.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Told +1 when a request starts and -1 when it settles. */
 export type InFlightListener = (delta: 1 | -1) => void;
@@ -73,12 +73,12 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
  * Calls `path` and parses the JSON answer with `schema`. A first POST from a page that has no
  * XSRF cookie yet is refused with 403 and a fresh cookie; it is then retried once with it.
  */
-export function apiRequest<S extends z.ZodType>(
+export function apiRequest<S extends z.ZodMiniType>(
   method: 'GET' | 'POST',
   path: string,
   schema: S,
   body?: unknown,
-): Promise<z.infer<S>> {
+): Promise<z.output<S>> {
   return tracked(async () => {
     let response: Response;
     try {
@@ -91,7 +91,7 @@ export function apiRequest<S extends z.ZodType>(
       throw new ApiError(0, [NETWORK_MESSAGE]);
     }
     if (!response.ok) throw await errorFrom(response);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
     if (!parsed.success) throw new ApiError(response.status, [UNKNOWN_MESSAGE]);
     return parsed.data;
   });

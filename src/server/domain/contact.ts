@@ -5,12 +5,8 @@
  * after MAX_DELIVERY_ATTEMPTS. Idempotency keys make every retry safe.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  CONTACT_CLIENT,
-  type ContactMessage,
-  type ContactRequest,
-  type MailDelivery,
-} from '~/lib/shared/schemas/contact';
+import { CONTACT_CLIENT, type ContactRequest } from '~/lib/shared/schemas/contact';
+import type { ContactMessage, MailDelivery } from '~/lib/shared/schemas/contact-message';
 import {
   mailSettingsFromEnv,
   mailTransportFromEnv,

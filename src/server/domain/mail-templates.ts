@@ -2,7 +2,7 @@
  * Branded e-mail templates: table-based HTML with inline styles (what mail clients render) and a
  * plain-text part. Everything a visitor typed is HTML-escaped.
  */
-import type { ContactMessage } from '~/lib/shared/schemas/contact';
+import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
 import { formatAddress, site } from '~/site.config';
 
 /** A rendered e-mail body. */

@@ -5,7 +5,7 @@
  *   retry job lists this prefix, so it never scans delivered messages.
  */
 import { z } from 'zod';
-import { ContactMessageSchema, type ContactMessage } from '~/lib/shared/schemas/contact';
+import { ContactMessageSchema, type ContactMessage } from '~/lib/shared/schemas/contact-message';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 const store = openStore('contact-messages');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContactRequestSchema, type ContactMessage } from '~/lib/shared/schemas/contact';
+import { ContactRequestSchema } from '~/lib/shared/schemas/contact';
+import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
 import {
   acceptContactMessage,
   contactRateLimit,
