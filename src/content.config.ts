@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 /**
@@ -40,4 +40,19 @@ const pages = defineCollection({
   }),
 });
 
-export const collections = { pages };
+/** The leadership team shown on /who-we-are/leadership (src/content/team.json). */
+const team = defineCollection({
+  loader: file('src/content/team.json'),
+  schema: z.object({
+    order: z.number().int().positive().describe('Position in the carousel, 1 first.'),
+    name: z.string().min(3).max(60).describe('Full name as the person writes it.'),
+    designation: z.string().min(3).max(60).describe('Job title, e.g. "Managing Director".'),
+    portrait: z
+      .string()
+      .regex(/^\/images\/team\/[a-z0-9-]+\.svg$/)
+      .describe('Portrait or illustration in public/images/team/, square SVG.'),
+    bio: z.string().min(80).max(360).describe('Two or three sentences on what the person does here.'),
+  }),
+});
+
+export const collections = { pages, team };

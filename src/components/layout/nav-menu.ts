@@ -6,12 +6,12 @@
  * mirrors its state in aria-expanded and closes it after a nav click.
  */
 
+import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+
 /** Widths at or below this are the phone layout (product-spec section 9: 600 px). */
 const MOBILE_QUERY = '(max-width: 600px)';
 /** Pause before a hover-opened menu closes, so a diagonal pointer path does not shut it. */
 const HOVER_CLOSE_DELAY_MS = 150;
-/** Local-storage key of the last clicked navigation item (product-spec section 3). */
-export const NAV_FOR_KEY = 'navfor';
 
 class NavMenu extends HTMLElement {
   #mobile = window.matchMedia(MOBILE_QUERY);
@@ -185,7 +185,7 @@ class NavMenu extends HTMLElement {
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-nav-link]');
     if (!link) return;
     try {
-      localStorage.setItem(NAV_FOR_KEY, link.dataset['navLink'] ?? link.pathname);
+      localStorage.setItem(LOCAL_STORAGE_KEYS.navFor, link.dataset['navLink'] ?? link.pathname);
     } catch {
       // Storage can be disabled (private mode, policy); navigation must still work.
     }

@@ -1,0 +1,11 @@
+/** Keys of the browser's local storage the site uses (product-spec section 3). */
+export const LOCAL_STORAGE_KEYS = {
+  /** Cached `{userid, username}` for display only (DECISIONS 4). */
+  user: 'user',
+  /** Cached cart. */
+  course: 'course',
+  /** Last clicked navigation item. */
+  navFor: 'navfor',
+  /** 'true' when the login dialog opens in sign-in mode. */
+  loginType: 'logintype',
+} as const;
