@@ -37,6 +37,51 @@ const pages = defineCollection({
       .max(140)
       .optional()
       .describe('One-line description shown in navigation menus (products hover text).'),
+    cards: z
+      .object({
+        heading: z.string().max(60).describe('Section heading, e.g. "Modules" or "What we offer".'),
+        items: z
+          .array(
+            z.object({
+              name: z.string().min(3).max(48).describe('Card title.'),
+              description: z.string().min(40).max(220).describe('One or two sentences.'),
+            }),
+          )
+          .min(3)
+          .max(8),
+      })
+      .optional()
+      .describe("Card grid after the body: a product's modules, a service's offerings."),
+    checklist: z
+      .object({
+        heading: z.string().max(60).describe('Section heading, e.g. "Features".'),
+        items: z.array(z.string().min(10).max(140)).min(4).max(10),
+      })
+      .optional()
+      .describe('Ticked list of features or deliverables.'),
+    audience: z
+      .object({
+        heading: z.string().max(60).describe('Section heading, e.g. "Who it is for".'),
+        items: z
+          .array(
+            z.object({
+              name: z.string().min(3).max(48),
+              description: z.string().min(30).max(180),
+            }),
+          )
+          .min(2)
+          .max(5),
+      })
+      .optional()
+      .describe('Who the product or service is for.'),
+    cta: z
+      .object({
+        heading: z.string().min(10).max(80).describe('Call to action heading.'),
+        text: z.string().min(40).max(220).describe('One sentence under it.'),
+        label: z.string().min(3).max(30).describe('Button label, e.g. "Get Quote".'),
+      })
+      .optional()
+      .describe('Closing call to action; the button goes to /contact-us.'),
   }),
 });
 

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+const products = [
+  '/products/warehouse-management',
+  '/products/inventory-management',
+  '/products/hospital-management',
+  '/products/erp',
+];
+const services = [
+  '/services/application-services',
+  '/services/data-analytics',
+  '/services/IoT-engineering',
+  '/services/technology-expertise',
+  '/services/custom-software-development',
+  '/services/digital-marketing',
+  '/services/bulk-mail',
+];
+
+for (const path of [...products, ...services]) {
+  const isProduct = products.includes(path);
+  test(`${path} is a full page: ${isProduct ? 'modules' : 'offerings'}, features, audience, a quote link`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { level: 2, name: isProduct ? 'Modules' : 'What we offer', exact: true }),
+    ).toBeVisible();
+    expect(await main.locator('.cards__item').count()).toBeGreaterThanOrEqual(4);
+    await expect(
+      main.getByRole('heading', { level: 2, name: isProduct ? 'Features' : 'What you get', exact: true }),
+    ).toBeVisible();
+    expect(await main.locator('.checklist li').count()).toBeGreaterThanOrEqual(6);
+    await expect(main.getByRole('heading', { level: 2, name: 'Who it is for', exact: true })).toBeVisible();
+    expect(await main.locator('.audience__item').count()).toBeGreaterThanOrEqual(3);
+    const quote = main.locator('.cta a');
+    await expect(quote).toHaveAttribute('href', '/contact-us');
+    if (isProduct) await expect(quote).toHaveText('Get Quote');
+  });
+}
+
+test('the SEO page is a placeholder pointing to digital marketing', async ({ page }) => {
+  await page.goto('/services/search-engine-optimization');
+  await expect(page.getByRole('main').locator('.cards__item')).toHaveCount(0);
+  await expect(page.getByRole('main').locator('a[href="/services/digital-marketing"]')).toHaveCount(1);
+});
