@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Course } from '../../src/lib/shared/schemas/course';
 import { formatUsd } from '../../src/lib/shared/money';
 import { aliases, canonicalPaths } from '../../src/lib/shared/routes';
@@ -156,7 +156,7 @@ test.describe('course pages', () => {
 });
 
 test.describe('findability', () => {
-  async function sitemapLocations(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  async function sitemapLocations(request: APIRequestContext): Promise<string[]> {
     const index = await request.get('/sitemap.xml');
     expect(index.status()).toBe(200);
     const indexXml = await index.text();

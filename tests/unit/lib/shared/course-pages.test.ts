@@ -50,7 +50,10 @@ describe('splitFirstSentence', () => {
   });
 
   it('returns the whole text when there is one sentence', () => {
-    expect(splitFirstSentence('Only one sentence here.')).toEqual({ first: 'Only one sentence here.', rest: '' });
+    expect(splitFirstSentence('Only one sentence here.')).toEqual({
+      first: 'Only one sentence here.',
+      rest: '',
+    });
   });
 });
 
