@@ -2,7 +2,9 @@
 import { defineConfig, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import cspHeaders from './integrations/csp-headers.mjs';
+import { inSitemap } from './src/lib/shared/sitemap.ts';
 
 /** Public origin used for canonical URLs, Open Graph and the sitemap. */
 const site = process.env.URL ?? process.env.SITE_URL ?? 'http://localhost:8888';
@@ -31,7 +33,8 @@ export default defineConfig({
       },
     },
   ],
-  integrations: [react(), cspHeaders()],
+  // The sitemap lists canonical pages and course pages only (no aliases, no 404).
+  integrations: [react(), sitemap({ filter: inSitemap }), cspHeaders()],
   adapter: netlify({
     imageCDN: false,
     // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Course } from '../../src/lib/shared/schemas/course';
+import { formatUsd } from '../../src/lib/shared/money';
+import { aliases, canonicalPaths } from '../../src/lib/shared/routes';
+
+const origin = 'http://localhost:8888';
+// Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
+const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as Course[];
+
+test.describe('training page course cards', () => {
+  for (const path of ['/career/training', '/career']) {
+    test(`${path} shows the nine catalogue courses linking to /coursedetail?cid={id}`, async ({ page }) => {
+      await page.goto(path);
+      const cards = page.getByTestId('course-card');
+      await expect(cards).toHaveCount(courses.length);
+      expect(courses).toHaveLength(9);
+      const hrefs = await cards
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(courses.map((course) => `/coursedetail?cid=${course.id}`));
+      expect(hrefs).toEqual(Array.from({ length: 9 }, (_, i) => `/coursedetail?cid=${i + 1}`));
+      for (const [index, course] of courses.entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole('heading')).toHaveText(course.name);
+        await expect(card.locator('s')).toHaveText(formatUsd(course.fees));
+        await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFees));
+        await expect(card).toContainText(course.level);
+        await expect(card).toContainText(`${course.durationHours} hours`);
+        await expect(card).toContainText(String(course.review));
+        const cover = card.locator('img');
+        await expect(cover).toHaveAttribute('src', course.url);
+        await expect(cover).toHaveAttribute('alt', course.imageAlt);
+        await expect(cover).toHaveAttribute('width', '640');
+        await expect(cover).toHaveAttribute('height', '360');
+        await expect(cover).toHaveAttribute('loading', 'lazy');
+      }
+    });
+  }
+
+  test('following a card link opens that course at /coursedetail?cid={id}', async ({ page }) => {
+    const course = courses[4]!;
+    await page.goto('/career/training');
+    await page.getByRole('link', { name: course.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/coursedetail\\?cid=${course.id}$`));
+    await expect(page.locator('h1')).toHaveText(course.name);
+    await expect(page.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFees));
+    await expect(page.locator('main s').first()).toHaveText(formatUsd(course.fees));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${origin}/courses/${course.slug}`,
+    );
+  });
+});
+
+test.describe('course pages', () => {
+  for (const course of courses) {
+    test(`/coursedetail?cid=${course.id} answers 200 with ${course.slug}`, async ({ request }) => {
+      const response = await request.get(`/coursedetail?cid=${course.id}`, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]).toBe(course.name);
+    });
+  }
+
+  test('a course page has breadcrumb, outcomes, facts, a contact call to action and unique metadata', async ({
+    page,
+    request,
+  }) => {
+    const course = courses[1]!;
+    const response = await page.goto(`/courses/${course.slug}`);
+    expect(response?.status()).toBe(200);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+    await expect(crumbs).toHaveText(['Home', 'Career', 'Training', course.name]);
+    await expect(page.locator('h1')).toHaveText(course.name);
+    await expect(page.getByRole('heading', { name: 'What you will learn' })).toBeVisible();
+    for (const outcome of course.outcomes) await expect(page.getByText(outcome)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask about this course' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${origin}/courses/${course.slug}`,
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const each of courses) {
+      const html = await (await request.get(`/courses/${each.slug}`)).text();
+      titles.add(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '');
+      descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '');
+    }
+    expect(titles.size).toBe(courses.length);
+    expect(descriptions.size).toBe(courses.length);
+  });
+
+  test('a course page carries a valid schema.org Course with the catalogue price in USD', async ({
+    page,
+  }) => {
+    const course = courses[2]!;
+    await page.goto(`/courses/${course.slug}`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const nodes = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+    const node = nodes.find((each) => each['@type'] === 'Course');
+    expect(node).toBeDefined();
+    expect(node).toMatchObject({
+      '@context': 'https://schema.org',
+      name: course.name,
+      description: course.courseOverview,
+      provider: { '@type': 'Organization' },
+      hasCourseInstance: [{ '@type': 'CourseInstance', courseMode: 'Online' }],
+    });
+    const [offer] = node?.['offers'] as Record<string, unknown>[];
+    expect(offer?.['priceCurrency']).toBe('USD');
+    expect(offer?.['price']).toBe(course.discountedFees);
+    const organization = nodes.find((each) => each['@type'] === 'Organization');
+    expect((node?.['provider'] as Record<string, unknown>)['@id']).toBe(organization?.['@id']);
+  });
+
+  for (const path of [
+    '/coursedetail?cid=999',
+    '/coursedetail',
+    '/coursedetail?cid=abc',
+    '/courses/no-such-course',
+  ]) {
+    test(`${path} answers 404 with the noindex not-found page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await expect(page.getByRole('status')).toContainText('could not find that page');
+    });
+  }
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    for (const course of courses) {
+      test(`/courses/${course.slug} has no axe violations at ${viewport.width} px`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(`/courses/${course.slug}`);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        const summary = results.violations.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        );
+        expect(summary).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('findability', () => {
+  async function sitemapLocations(request: APIRequestContext): Promise<string[]> {
+    const index = await request.get('/sitemap.xml');
+    expect(index.status()).toBe(200);
+    const indexXml = await index.text();
+    const sitemaps = [...indexXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(sitemaps.length).toBeGreaterThan(0);
+    const locations: string[] = [];
+    for (const sitemap of sitemaps) {
+      const xml = await (await request.get(sitemap)).text();
+      locations.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+    }
+    return locations;
+  }
+
+  test('sitemap.xml lists every canonical page and course page, and no alias', async ({ request }) => {
+    const locations = await sitemapLocations(request);
+    const paths = locations.map((loc) => new URL(loc).pathname);
+    const expected = [...canonicalPaths, ...courses.map((course) => `/courses/${course.slug}`)];
+    expect([...paths].sort()).toEqual([...expected].sort());
+    for (const alias of Object.keys(aliases)) expect(paths).not.toContain(alias);
+    expect(paths.some((path) => path.startsWith('/courses/by-id/') || path === '/404')).toBe(false);
+    for (const loc of locations) expect(loc.startsWith(`${origin}/`)).toBe(true);
+  });
+
+  test('robots.txt allows crawling and names the sitemap by absolute URL', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).not.toMatch(/^Disallow: \/$/m);
+    const sitemap = /^Sitemap: (\S+)$/m.exec(text)?.[1];
+    expect(sitemap).toBe(`${origin}/sitemap-index.xml`);
+    const xml = await (await request.get(new URL(sitemap ?? '').pathname)).text();
+    expect(xml).toContain('<sitemapindex');
+  });
+});
