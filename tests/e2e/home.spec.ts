@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config';
 
@@ -78,6 +79,24 @@ test.describe('home slider', () => {
     await page.locator('h1').click();
     await expect(slider).toHaveAttribute('data-rotation', 'running');
   });
+
+  for (const width of [1280, 375]) {
+    test(`has no axe violations once Swiper runs and after a slide change (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await openWithSlider(page);
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+      const results = await new AxeBuilder({ page })
+        .include('home-slider')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    });
+  }
 
   test('starts without moving anything (no layout shift)', async ({ page }) => {
     await openWithSlider(page);
