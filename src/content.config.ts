@@ -100,4 +100,153 @@ const team = defineCollection({
   }),
 });
 
-export const collections = { pages, team };
+/** A link drawn as a button or call to action. */
+const action = z.object({
+  label: z.string().min(2).max(30).describe('Visible text of the link, e.g. "Order Now".'),
+  href: z
+    .string()
+    .regex(/^\/[\w/-]*$/)
+    .describe('Site path the link opens, e.g. "/contact-us" (no host, no trailing slash).'),
+});
+
+/** An SVG illustration in public/, with its intrinsic size so the page reserves its space. */
+const illustration = z.object({
+  src: z
+    .string()
+    .regex(/^\/images\/.+\.svg$/)
+    .describe('Path of an SVG under public/images/ (decorative: the text beside it carries the meaning).'),
+  width: z.number().int().positive().describe('Intrinsic width in CSS pixels.'),
+  height: z.number().int().positive().describe('Intrinsic height in CSS pixels.'),
+});
+
+const sectionIntro = {
+  eyebrow: z.string().max(40).describe('Small label above the section heading (the section name).'),
+  heading: z.string().max(90).describe('The section heading (an <h2>).'),
+};
+
+/**
+ * Copy of the home page sections below the heading (product-spec section 1). One entry, `home`,
+ * in src/content/home.yaml; the <h1> and lead stay in pages/home.md.
+ */
+const home = defineCollection({
+  loader: file('src/content/home.yaml'),
+  schema: z.object({
+    slider: z
+      .object({
+        label: z.string().max(60).describe('Accessible name of the carousel region.'),
+        previousLabel: z.string().max(40).describe('Accessible name of the previous-slide button.'),
+        nextLabel: z.string().max(40).describe('Accessible name of the next-slide button.'),
+        pauseLabel: z.string().max(60).describe('Accessible name of the button while slides rotate.'),
+        playLabel: z.string().max(60).describe('Accessible name of the button while rotation is stopped.'),
+        slideLabel: z
+          .string()
+          .includes('{index}')
+          .includes('{total}')
+          .describe('Label of each slide; {index} and {total} are replaced, e.g. "{index} of {total}".'),
+        slides: z
+          .array(
+            z.object({
+              title: z.string().max(70).describe('Slide heading (an <h2>).'),
+              text: z.string().min(60).max(220).describe('One or two sentences under the slide heading.'),
+              image: illustration,
+              action: action.describe('The slide button, "Order Now", to the page that sells it.'),
+            }),
+          )
+          .length(3)
+          .describe('The three rotating slides, in order.'),
+      })
+      .describe('The rotating slider at the top of the page.'),
+    industries: z
+      .object({
+        ...sectionIntro,
+        intro: z.string().max(320).describe('Paragraph under the heading.'),
+        items: z
+          .array(
+            z.object({
+              name: z.string().max(30).describe('Industry name, e.g. "Logistics".'),
+              icon: z
+                .enum(['truck', 'hospital', 'factory', 'store'])
+                .describe('Line icon shown above the name.'),
+              text: z
+                .string()
+                .min(60)
+                .max(260)
+                .describe('What we do for this industry, one or two sentences.'),
+              action: action.describe('"Read More" link to the product page that fits the industry.'),
+            }),
+          )
+          .length(4),
+      })
+      .describe('Industries We Serve.'),
+    seo: z
+      .object({
+        ...sectionIntro,
+        paragraphs: z.array(z.string().min(60).max(400)).min(1).max(3).describe('Body paragraphs.'),
+        points: z.array(z.string().max(80)).max(5).describe('Short bullet points after the paragraphs.'),
+        image: illustration,
+        action: action.describe('The "Start Free Trial" button.'),
+      })
+      .describe('What Is SEO.'),
+    counters: z
+      .object({
+        heading: z.string().max(60).describe('Heading of the counters band (read by screen readers only).'),
+        items: z
+          .array(
+            z.object({
+              value: z.number().int().nonnegative().describe('Final number the counter counts up to.'),
+              label: z.string().max(40).describe('What the number counts, e.g. "Customer Satisfaction".'),
+            }),
+          )
+          .length(4),
+      })
+      .describe('The four counters (product-spec section 9: 5090, 3090, 2050, 9000).'),
+    whyChooseUs: z
+      .object({
+        ...sectionIntro,
+        reasons: z
+          .array(
+            z.object({
+              title: z.string().max(50).describe('The reason in a few words (an <h3>).'),
+              text: z.string().min(40).max(200).describe('One sentence explaining it.'),
+            }),
+          )
+          .length(9),
+      })
+      .describe('Why Choose Us, nine reasons.'),
+    contactStrip: z
+      .object({
+        heading: z.string().max(70).describe('Heading of the strip.'),
+        text: z.string().max(200).describe('One sentence: when and how to reach us.'),
+        phoneLabel: z
+          .string()
+          .max(30)
+          .describe('Label before the phone link (the number comes from site.config).'),
+        emailLabel: z
+          .string()
+          .max(30)
+          .describe('Label before the e-mail link (the address comes from site.config).'),
+      })
+      .describe('The contact strip with phone and e-mail links.'),
+    products: z
+      .object({
+        ...sectionIntro,
+        intro: z.string().max(320).describe('Paragraph under the heading.'),
+        items: z
+          .array(
+            z.object({
+              name: z.string().max(40).describe('Product name (an <h3>, linking to its page).'),
+              href: z
+                .string()
+                .regex(/^\/products\/[\w-]+$/)
+                .describe('The product page.'),
+              features: z.array(z.string().max(70)).min(3).max(6).describe('Feature list, one line each.'),
+              action: action.describe('The "Get Quote" link, to /contact-us.'),
+            }),
+          )
+          .length(4),
+      })
+      .describe('Our Products.'),
+  }),
+});
+
+export const collections = { pages, team, home };
