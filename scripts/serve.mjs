@@ -28,6 +28,22 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
+/**
+ * Function calls run one at a time. @netlify/dev builds each call's function into a temporary
+ * folder and deletes it afterwards; overlapping calls can load modules from a folder another
+ * call has just deleted ("Cannot find module .../functions-serve/_xxxx/..."), a 500 that
+ * production never gives. Static files are served in parallel.
+ */
+let functionQueue = Promise.resolve();
+function oneFunctionAtATime(work) {
+  const run = functionQueue.then(work, work);
+  functionQueue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+
 /** Text types Netlify's CDN compresses. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -52,7 +68,8 @@ const server = createServer(async (req, res) => {
   try {
     // As Netlify's edge does: the client address comes from the connection, never from the client.
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    const handle = () => netlify.handleAndIntrospectNodeRequest(req);
+    const match = await (req.url?.startsWith('/api/') ? oneFunctionAtATime(handle) : handle());
     const response = match?.response ?? (await notFound(req));
     res.statusCode = response.status;
     res.statusMessage = response.statusText;

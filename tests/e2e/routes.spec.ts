@@ -134,6 +134,15 @@ test.describe('GET /api/courses', () => {
     expect(response.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[\w-]{32,}; Path=\/; SameSite=Lax/);
   });
 
+  test('concurrent API calls never fail (local emulation races are kept out)', async ({ request }) => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 ? request.get('/api/courses') : request.post('/api/contact/sendmail', { data: {} }),
+      ),
+    );
+    expect(answers.map((a) => a.status()).sort()).toEqual([...Array(6).fill(200), ...Array(6).fill(403)]);
+  });
+
   test('a POST without the XSRF token is refused with 403 in the error shape', async ({ request }) => {
     const response = await request.post('/api/courses', { data: {} });
     expect(response.status()).toBe(403);
