@@ -121,9 +121,17 @@ test.describe('leadership carousel', () => {
       'aria-pressed',
       'true',
     );
-    await page.locator('h1').focus();
+    // Focus leaves the carousel: a stopped carousel stays stopped.
+    await page.getByRole('link', { name: 'Sahyadri Infotech home' }).first().focus();
     await page.clock.runFor(11_000);
     await expect(active).toHaveAttribute('aria-label', '2 of 4');
+
+    // Pressing Play again (and leaving) resumes rotation.
+    await carousel.getByRole('button', { name: 'Play automatic sliding' }).click();
+    await page.mouse.move(1, 1);
+    await page.getByRole('link', { name: 'Sahyadri Infotech home' }).first().focus();
+    await page.clock.runFor(5_200);
+    await expect(active).toHaveAttribute('aria-label', '3 of 4');
   });
 
   test('does not autoplay when the visitor prefers reduced motion', async ({ browser }) => {

@@ -1,7 +1,7 @@
 /**
  * `<site-carousel>`: a Swiper carousel with the accessibility the spec asks for. Slides per view
  * come from `data-per-view` ("phone,tablet,desktop"); autoplay every `data-autoplay` ms pauses on
- * hover, on keyboard focus and with the pause button, and never runs under reduced motion.
+ * hover and on keyboard focus, stops with the pause button, and never runs under reduced motion.
  */
 import Swiper from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
@@ -15,7 +15,10 @@ const GAP_PX = 24;
 
 class SiteCarousel extends HTMLElement {
   #swiper: Swiper | undefined;
-  #pausedByUser = false;
+  /** Rotation runs only while none of these holds: the visitor stopped it, the pointer or focus is inside. */
+  #stopped = false;
+  #hovered = false;
+  #focused = false;
 
   connectedCallback(): void {
     const root = this.querySelector<HTMLElement>('.swiper');
@@ -51,27 +54,38 @@ class SiteCarousel extends HTMLElement {
         slideLabelMessage: '{{index}} of {{slidesLength}}',
         paginationBulletMessage: 'Show slide {{index}}',
       },
-      autoplay: autoplays ? { delay, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
+      autoplay: autoplays ? { delay, disableOnInteraction: false } : false,
     });
 
     if (!autoplays) {
       toggle?.remove();
       return;
     }
-    // Keyboard users get the same pause as mouse users: while focus is inside, nothing moves.
-    this.addEventListener('focusin', () => this.#swiper?.autoplay.pause());
+    // One state decides: hover and focus pause rotation, the button stops it until pressed again.
+    this.addEventListener('pointerenter', () => this.#set({ hovered: true }));
+    this.addEventListener('pointerleave', () => this.#set({ hovered: false }));
+    this.addEventListener('focusin', () => this.#set({ focused: true }));
     this.addEventListener('focusout', (event) => {
-      if (!this.contains(event.relatedTarget as Node | null) && !this.#pausedByUser)
-        this.#swiper?.autoplay.resume();
+      if (!this.contains(event.relatedTarget as Node | null)) this.#set({ focused: false });
     });
     toggle?.removeAttribute('hidden');
     toggle?.addEventListener('click', () => {
-      this.#pausedByUser = !this.#pausedByUser;
-      if (this.#pausedByUser) this.#swiper?.autoplay.stop();
-      else this.#swiper?.autoplay.start();
-      toggle.setAttribute('aria-pressed', String(this.#pausedByUser));
-      toggle.querySelector('[data-label]')!.textContent = this.#pausedByUser ? 'Play' : 'Pause';
+      this.#set({ stopped: !this.#stopped });
+      toggle.setAttribute('aria-pressed', String(this.#stopped));
+      const label = toggle.querySelector('[data-label]');
+      if (label) label.textContent = this.#stopped ? 'Play' : 'Pause';
     });
+  }
+
+  #set(change: { stopped?: boolean; hovered?: boolean; focused?: boolean }): void {
+    this.#stopped = change.stopped ?? this.#stopped;
+    this.#hovered = change.hovered ?? this.#hovered;
+    this.#focused = change.focused ?? this.#focused;
+    const autoplay = this.#swiper?.autoplay;
+    if (!autoplay) return;
+    const run = !this.#stopped && !this.#hovered && !this.#focused;
+    if (run && !autoplay.running) autoplay.start();
+    if (!run && autoplay.running) autoplay.stop();
   }
 
   disconnectedCallback(): void {
