@@ -14,7 +14,3 @@ export function notifySuccess(message: string): void {
 export function notifyError(message: string): void {
   toast.error(message);
 }
-
-export function notifyWarning(message: string): void {
-  toast.warning(message);
-}

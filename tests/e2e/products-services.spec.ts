@@ -1,23 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { canonicalPaths } from '../../src/lib/shared/routes';
 
-const products = [
-  '/products/warehouse-management',
-  '/products/inventory-management',
-  '/products/hospital-management',
-  '/products/erp',
-];
-const services = [
-  '/services/application-services',
-  '/services/data-analytics',
-  '/services/IoT-engineering',
-  '/services/technology-expertise',
-  '/services/custom-software-development',
-  '/services/digital-marketing',
-  '/services/bulk-mail',
-];
+const products = canonicalPaths.filter((path) => path.startsWith('/products/'));
+// The SEO page is a placeholder (tested below); every other service is a full page.
+const services = canonicalPaths.filter(
+  (path) => path.startsWith('/services/') && path !== '/services/search-engine-optimization',
+);
 
 for (const path of [...products, ...services]) {
-  const isProduct = products.includes(path);
+  const isProduct = path.startsWith('/products/');
   test(`${path} is a full page: ${isProduct ? 'modules' : 'offerings'}, features, audience, a quote link`, async ({
     page,
   }) => {

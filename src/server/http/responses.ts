@@ -21,14 +21,6 @@ export function json(body: unknown, init: { status?: number; headers?: HeadersIn
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-/** An answer without a body (e.g. 204 after logout). */
-export function empty(status = 204, init: { headers?: HeadersInit } = {}): Response {
-  const headers = new Headers(API_HEADERS);
-  headers.delete('Content-Type');
-  new Headers(init.headers).forEach((value, name) => headers.set(name, value));
-  return new Response(null, { status, headers });
-}
-
 /** An error answer in the API's shape: `{"errors": [...]}`, plain sentences for people. */
 export function errors(
   status: number,
