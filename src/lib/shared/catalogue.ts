@@ -3,6 +3,7 @@
  * functions. Prices always come from here, never from the browser (DECISIONS 10).
  */
 import data from '~/content/courses.json';
+import { usdFromCents } from '~/lib/shared/money';
 import { CourseSchema, type Course, type CourseSummary } from '~/lib/shared/schemas/course';
 
 /** All courses, in catalogue order. Throws at start-up if the file breaks the schema. */
@@ -17,13 +18,23 @@ export const courses: readonly Course[] = CourseSchema.array()
   })
   .parse(data);
 
+const byId = new Map(courses.map((course) => [course.id, course]));
+
 /** The course with this id, or undefined. */
-export function findCourse(id: number): Course | undefined {
-  return courses.find((course) => course.id === id);
+export function courseById(id: number): Course | undefined {
+  return byId.get(id);
 }
 
-/** The public fields of a course, as API answers carry them (API.md). */
+/** The public fields of a course, as API answers carry them (API.md): prices in dollars. */
 export function toCourseSummary(course: Course): CourseSummary {
-  const { id, name, url, review, fees, discountedFees, courseOverview } = course;
-  return { id, name, url, review, fees, discountedFees, courseOverview };
+  const { id, name, url, review, courseOverview } = course;
+  return {
+    id,
+    name,
+    url,
+    review,
+    fees: usdFromCents(course.feesCents),
+    discountedFees: usdFromCents(course.discountedFeesCents),
+    courseOverview,
+  };
 }

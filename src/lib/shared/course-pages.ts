@@ -14,11 +14,6 @@ export function courseDetailLink(course: Pick<Course, 'id'>): string {
   return `/coursedetail?cid=${course.id}`;
 }
 
-/** The page that `/coursedetail?cid={id}` is rewritten to (netlify.toml). */
-export function courseByIdPath(course: Pick<Course, 'id'>): string {
-  return `/courses/by-id/${course.id}`;
-}
-
 /**
  * At most `max` characters of `text`, cut at a word boundary and ended with an ellipsis when
  * shortened. Used for meta descriptions (search engines show about 160 characters).

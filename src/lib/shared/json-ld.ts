@@ -1,4 +1,5 @@
 import { coursePath, isoHours } from '~/lib/shared/course-pages';
+import { usdFromCents } from '~/lib/shared/money';
 import type { Course } from '~/lib/shared/schemas/course';
 import { site } from '~/site.config';
 
@@ -66,7 +67,7 @@ export function courseJsonLd(course: Course, origin: URL | undefined): Record<st
       {
         '@type': 'Offer',
         category: 'Paid',
-        price: course.discountedFees,
+        price: usdFromCents(course.discountedFeesCents),
         priceCurrency: 'USD',
         url,
       },

@@ -1,7 +1,46 @@
+/**
+ * Money (STYLE 12): every amount is an integer number of US cents from the catalogue to the
+ * invoice; dollars appear only at the edges, when an amount is formatted or sent in an API answer.
+ */
+import * as z from 'zod/mini';
+
+/** An amount in US cents: a whole, non-negative number (`13950` is $139.50). */
+export type Cents = number;
+
+/** A whole, non-negative number of US cents. */
+export const CentsSchema = z.int().check(z.gte(0, 'An amount cannot be negative.'));
+
+/** An amount in US dollars with at most two decimals, as API answers and the catalogue file carry it. */
+export const UsdSchema = z.number().check(
+  z.gte(0, 'An amount cannot be negative.'),
+  z.refine((usd) => isWholeCents(usd), 'An amount in USD has at most two decimals.'),
+);
+
+/** True when `usd` is a finite amount with at most two decimals. */
+export function isWholeCents(usd: number): boolean {
+  return Number.isFinite(usd) && Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
+}
+
+/** `139.5` -> `13950`. Throws a RangeError for an amount with more than two decimals. */
+export function centsFromUsd(usd: number): Cents {
+  if (!isWholeCents(usd)) throw new RangeError(`Not a whole number of cents: ${usd}`);
+  return Math.round(usd * 100);
+}
+
+/** `13950` -> `139.5`: the dollar figure of API answers (exact for whole cents). */
+export function usdFromCents(cents: Cents): number {
+  return cents / 100;
+}
+
 /** Prices are in US dollars everywhere on the site (product-spec section 9). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** An amount in USD as shown to visitors, always with cents: `139` -> `$139.00`. */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
+/** An amount in cents as shown to people, always with cents: `13900` -> `$139.00`. */
+export function formatUsd(cents: Cents): string {
+  return usd.format(cents / 100);
+}
+
+/** The sum of amounts in cents (exact: integers only). */
+export function sumCents(amounts: readonly Cents[]): Cents {
+  return amounts.reduce((total, amount) => total + amount, 0);
 }

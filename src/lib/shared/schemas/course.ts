@@ -1,13 +1,16 @@
+/*
+ * The catalogue file's schema is build- and server-side data like the content collections, so it
+ * uses zod's full API for `.describe()`. The API shape, which the browser parses too, is zod/mini.
+ */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { centsFromUsd, isWholeCents, UsdSchema } from '~/lib/shared/money';
 
-/** Amount in US dollars with at most two decimals (e.g. `149` or `149.5`). */
-export const UsdSchema = z
+/** A price as the company types it in the catalogue file: US dollars, at most two decimals. */
+const CatalogueUsdSchema = z
   .number()
   .nonnegative()
-  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, {
-    message: 'An amount in USD has at most two decimals.',
-  })
-  .describe('Amount in US dollars, at most two decimals.');
+  .refine(isWholeCents, { message: 'An amount in USD has at most two decimals.' });
 
 /** A course of the training catalogue, as the company edits it in `src/content/courses.json`. */
 export const CourseSchema = z
@@ -25,8 +28,10 @@ export const CourseSchema = z
       .describe('Site-relative path of the cover image (SVG in public/images/courses/).'),
     imageAlt: z.string().min(5).max(140).describe('Alternative text of the cover image.'),
     review: z.number().int().nonnegative().describe('Number of reviews the course has received.'),
-    fees: UsdSchema.describe('List price in USD.'),
-    discountedFees: UsdSchema.describe('Price charged in USD; at most the list price.'),
+    fees: CatalogueUsdSchema.describe('List price in USD (converted to cents when loaded).'),
+    discountedFees: CatalogueUsdSchema.describe(
+      'Price charged in USD, at most the list price (converted to cents when loaded).',
+    ),
     durationHours: z.number().int().positive().describe('Length of the course in teaching hours.'),
     level: z.enum(['Beginner', 'Intermediate', 'Advanced']).describe('Who the course is pitched at.'),
     courseOverview: z
@@ -43,19 +48,32 @@ export const CourseSchema = z
   .refine((c) => c.discountedFees <= c.fees, {
     message: 'The discounted fee cannot be more than the list fee.',
     path: ['discountedFees'],
-  });
+  })
+  .transform(({ fees, discountedFees, ...course }) => ({
+    ...course,
+    /** List price in US cents. */
+    feesCents: centsFromUsd(fees),
+    /** Price charged in US cents; at most the list price. */
+    discountedFeesCents: centsFromUsd(discountedFees),
+  }));
 
-export type Course = z.infer<typeof CourseSchema>;
+/** A catalogue entry as the file holds it (prices in dollars). */
+export type CourseEntry = z.input<typeof CourseSchema>;
 
-/** The public shape of a course in API answers (`GET /api/courses`, cart items). */
-export const CourseSummarySchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string(),
-  url: z.string(),
-  review: z.number().int().nonnegative(),
-  fees: z.number().nonnegative(),
-  discountedFees: z.number().nonnegative(),
-  courseOverview: z.string(),
+/** A course as the site uses it: prices in cents. */
+export type Course = z.output<typeof CourseSchema>;
+
+/** The public shape of a course in API answers (`GET /api/courses`, cart items); prices in dollars. */
+export const CourseSummarySchema = zm.object({
+  id: zm.int().check(zm.positive()),
+  name: zm.string(),
+  url: zm.string(),
+  review: zm.int().check(zm.nonnegative()),
+  /** List price in US dollars. */
+  fees: UsdSchema,
+  /** Price charged in US dollars. */
+  discountedFees: UsdSchema,
+  courseOverview: zm.string(),
 });
 
-export type CourseSummary = z.infer<typeof CourseSummarySchema>;
+export type CourseSummary = zm.infer<typeof CourseSummarySchema>;

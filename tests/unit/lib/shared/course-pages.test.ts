@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import {
-  courseByIdPath,
   courseDetailLink,
   courseMeta,
   coursePath,
@@ -13,7 +12,6 @@ import {
 describe('course addresses', () => {
   it('keeps the original detail link and names the slug page canonical', () => {
     expect(courseDetailLink({ id: 7 })).toBe('/coursedetail?cid=7');
-    expect(courseByIdPath({ id: 7 })).toBe('/courses/by-id/7');
     expect(coursePath({ slug: 'react-frontend-development' })).toBe('/courses/react-frontend-development');
   });
 });

@@ -1,20 +1,49 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from '~/lib/shared/money';
+import * as z from 'zod/mini';
+import { centsFromUsd, CentsSchema, formatUsd, sumCents, usdFromCents, UsdSchema } from '~/lib/shared/money';
 
 describe('formatUsd', () => {
-  it('shows dollars with a sign, thousands separators and cents', () => {
-    expect(formatUsd(139)).toBe('$139.00');
-    expect(formatUsd(149.5)).toBe('$149.50');
+  it('shows cents as dollars with a sign, thousands separators and two decimals', () => {
+    expect(formatUsd(13900)).toBe('$139.00');
+    expect(formatUsd(14950)).toBe('$149.50');
     expect(formatUsd(0)).toBe('$0.00');
-    expect(formatUsd(1234.56)).toBe('$1,234.56');
+    expect(formatUsd(123456)).toBe('$1,234.56');
   });
 
-  it('always ends with two decimals for any catalogue-style amount', () => {
+  it('always ends with two decimals for any amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
-        expect(formatUsd(cents / 100)).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+        expect(formatUsd(cents)).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
       }),
     );
+  });
+});
+
+describe('cents and dollars', () => {
+  it('round-trips every whole-cent amount exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        expect(centsFromUsd(usdFromCents(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('refuses dollar amounts with more than two decimals', () => {
+    expect(() => centsFromUsd(10.123)).toThrow(RangeError);
+    expect(z.safeParse(UsdSchema, 10.123).success).toBe(false);
+    expect(z.safeParse(UsdSchema, 149.5).success).toBe(true);
+  });
+
+  it('accepts only whole, non-negative cents', () => {
+    expect(z.safeParse(CentsSchema, 1399).success).toBe(true);
+    expect(z.safeParse(CentsSchema, 13.5).success).toBe(false);
+    expect(z.safeParse(CentsSchema, -1).success).toBe(false);
+  });
+
+  it('adds amounts exactly where dollars in floating point would not', () => {
+    expect(sumCents([10, 20])).toBe(30);
+    expect(usdFromCents(sumCents([10, 20]))).toBe(0.3);
+    expect(0.1 + 0.2).not.toBe(0.3);
   });
 });
