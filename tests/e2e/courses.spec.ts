@@ -24,8 +24,8 @@ test.describe('training page course cards', () => {
       for (const [index, course] of courses.entries()) {
         const card = cards.nth(index);
         await expect(card.getByRole('heading')).toHaveText(course.name);
-        await expect(card.locator('s')).toHaveText(formatUsd(course.fees));
-        await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFees));
+        await expect(card.locator('s')).toHaveText(formatUsd(course.feesCents));
+        await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
         await expect(card).toContainText(course.level);
         await expect(card).toContainText(`${course.durationHours} hours`);
         await expect(card).toContainText(String(course.review));
@@ -45,8 +45,8 @@ test.describe('training page course cards', () => {
     await page.getByRole('link', { name: course.name }).click();
     await expect(page).toHaveURL(new RegExp(`/coursedetail\\?cid=${course.id}$`));
     await expect(page.locator('h1')).toHaveText(course.name);
-    await expect(page.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFees));
-    await expect(page.locator('main s').first()).toHaveText(formatUsd(course.fees));
+    await expect(page.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
+    await expect(page.locator('main s').first()).toHaveText(formatUsd(course.feesCents));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       `${origin}/courses/${course.slug}`,
@@ -115,7 +115,7 @@ test.describe('course pages', () => {
     });
     const [offer] = node?.['offers'] as Record<string, unknown>[];
     expect(offer?.['priceCurrency']).toBe('USD');
-    expect(offer?.['price']).toBe(course.discountedFees);
+    expect(offer?.['price']).toBe(course.discountedFeesCents / 100);
     const organization = nodes.find((each) => each['@type'] === 'Organization');
     expect((node?.['provider'] as Record<string, unknown>)['@id']).toBe(organization?.['@id']);
   });
