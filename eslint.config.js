@@ -20,6 +20,22 @@ const layerRules = {
     group: ['~/server/*', '**/server/*'],
     message: 'Code outside src/server/ must not import server code (STYLE.md).',
   },
+  noBrowserInServer: {
+    group: [
+      '~/stores',
+      '~/stores/*',
+      '~/components/*',
+      '~/lib/client/*',
+      '**/stores/*',
+      '**/components/*',
+      '**/lib/client/*',
+    ],
+    message: 'Server code must not import browser code: stores, components or src/lib/client (STYLE.md).',
+  },
+  noComponentsInStores: {
+    group: ['~/components/*', '**/components/*'],
+    message: 'Stores never import components: data flows one way (STYLE.md).',
+  },
 };
 
 export default defineConfig(
@@ -50,10 +66,34 @@ export default defineConfig(
     },
   },
   {
+    files: ['src/stores/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layerRules.blobsOnlyInStorage,
+            layerRules.noServerInClient,
+            layerRules.noComponentsInStores,
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/storage/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [layerRules.blobsOnlyInStorage] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noBrowserInServer] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/storage/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [layerRules.noBrowserInServer] }],
     },
   },
   {
@@ -61,7 +101,13 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noStorageInHandlers] },
+        {
+          patterns: [
+            layerRules.blobsOnlyInStorage,
+            layerRules.noStorageInHandlers,
+            layerRules.noBrowserInServer,
+          ],
+        },
       ],
     },
   },

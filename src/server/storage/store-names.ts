@@ -12,6 +12,8 @@ export const STORE_NAMES = [
   'counters',
   // Messages sent through the contact and 'Get A Quote' forms, with their mail delivery status.
   'contact-messages',
+  // Every e-mail the site sends, stored before it is sent, with its delivery state (the mail queue).
+  'mail-queue',
   // The local mail outbox used when no RESEND_API_KEY is set.
   'outbox',
   // Request counts per client and time window, for rate limiting.
