@@ -38,6 +38,17 @@ const layerRules = {
   },
 };
 
+/**
+ * A config block that refuses imports matching `patterns` in `files`. A later block for the same
+ * file replaces an earlier one's list, so each block names every rule of its layer.
+ * @param {string[]} files
+ * @param {{ group: string[]; message: string }[]} patterns
+ * @param {{ ignores?: string[] }} [options]
+ */
+function restrictImports(files, patterns, options = {}) {
+  return { files, ...options, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
 export default defineConfig(
   { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -54,77 +65,29 @@ export default defineConfig(
     files: ['**/*.tsx'],
     ...jsxA11y.configs.recommended,
   },
-  {
-    // Everything in src/ except the server and storage layers.
-    files: ['src/**/*.{ts,tsx,astro}'],
+  // Everything in src/ except the server layers.
+  restrictImports(['src/**/*.{ts,tsx,astro}'], [layerRules.blobsOnlyInStorage, layerRules.noServerInClient], {
     ignores: ['src/server/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noServerInClient] },
-      ],
-    },
-  },
-  {
-    files: ['src/stores/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layerRules.blobsOnlyInStorage,
-            layerRules.noServerInClient,
-            layerRules.noComponentsInStores,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
+  }),
+  restrictImports(
+    ['src/stores/**/*.ts'],
+    [layerRules.blobsOnlyInStorage, layerRules.noServerInClient, layerRules.noComponentsInStores],
+  ),
+  restrictImports(['src/server/**/*.ts'], [layerRules.blobsOnlyInStorage, layerRules.noBrowserInServer], {
     ignores: ['src/server/storage/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noBrowserInServer] },
-      ],
-    },
-  },
-  {
-    files: ['src/server/storage/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [layerRules.noBrowserInServer] }],
-    },
-  },
-  {
-    files: ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layerRules.blobsOnlyInStorage,
-            layerRules.noStorageInHandlers,
-            layerRules.noBrowserInServer,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Shared code runs in the browser and in functions: no Node built-ins.
-    files: ['src/lib/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layerRules.blobsOnlyInStorage,
-            layerRules.noServerInClient,
-            { group: ['node:*'], message: 'src/lib/shared/ runs in the browser too: no node: imports.' },
-          ],
-        },
-      ],
-    },
-  },
+  }),
+  restrictImports(['src/server/storage/**/*.ts'], [layerRules.noBrowserInServer]),
+  restrictImports(
+    ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],
+    [layerRules.blobsOnlyInStorage, layerRules.noStorageInHandlers, layerRules.noBrowserInServer],
+  ),
+  // Shared code runs in the browser and in functions: no Node built-ins.
+  restrictImports(
+    ['src/lib/shared/**/*.ts'],
+    [
+      layerRules.blobsOnlyInStorage,
+      layerRules.noServerInClient,
+      { group: ['node:*'], message: 'src/lib/shared/ runs in the browser too: no node: imports.' },
+    ],
+  ),
 );
