@@ -2,6 +2,8 @@
 export const STORE_NAMES = [
   // User accounts (profile and password hash), keyed by user id, plus the e-mail index.
   'users',
+  // Pending sign-ups and password resets: the hashed code, its tries and expiry.
+  'account-codes',
   // Signed-in sessions, keyed by session id.
   'sessions',
   // Shopping carts, keyed by the owner's user id.
