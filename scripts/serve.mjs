@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { startWarmFunctions } from './serve/warm-functions.mjs';
 
@@ -36,8 +37,23 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
-// The same netlify.toml @netlify/dev reads. `getConfig` is how NetlifyDev resolves it.
-const { config } = await netlify.getConfig();
+// netlify.toml, resolved as NetlifyDev resolves it for itself.
+const { config } = await resolveConfig({
+  config: join(projectRoot, 'netlify.toml'),
+  context: 'dev',
+  cwd: projectRoot,
+  mode: 'cli',
+  offline: true,
+  repositoryRoot: projectRoot,
+});
+// @netlify/dev's own functions are off, so it cannot follow a redirect rule into a function.
+for (const rule of config.redirects ?? []) {
+  if (String(rule.to).startsWith('/.netlify/functions/')) {
+    console.warn(
+      `[serve] the redirect ${rule.from} -> ${rule.to} is not served locally; give the function a path instead.`,
+    );
+  }
+}
 const functions = await startWarmFunctions({
   projectRoot,
   functionsDirectory: config.functionsDirectory ?? join(projectRoot, 'netlify', 'functions'),
