@@ -20,7 +20,35 @@ const layerRules = {
     group: ['~/server/*', '**/server/*'],
     message: 'Code outside src/server/ must not import server code (STYLE.md).',
   },
+  noBrowserInServer: {
+    group: [
+      '~/stores',
+      '~/stores/*',
+      '~/components/*',
+      '~/lib/client/*',
+      '**/stores/*',
+      '**/components/*',
+      '**/lib/client/*',
+    ],
+    message: 'Server code must not import browser code: stores, components or src/lib/client (STYLE.md).',
+  },
+  noComponentsInStores: {
+    group: ['~/components/*', '**/components/*'],
+    message: 'Stores never import components: data flows one way (STYLE.md).',
+  },
 };
+
+/**
+ * A config block that refuses imports matching `patterns` in `files`. A later block for the same
+ * file replaces an earlier one's list, so each block names every rule of its layer.
+ * @param {string[]} files
+ * @param {{ group: string[]; message: string }[]} patterns
+ * @param {{ ignores?: string[] }} [options]
+ * @returns {import('eslint').Linter.Config}
+ */
+function restrictImports(files, patterns, options = {}) {
+  return { files, ...options, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
 
 export default defineConfig(
   { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -38,47 +66,29 @@ export default defineConfig(
     files: ['**/*.tsx'],
     ...jsxA11y.configs.recommended,
   },
-  {
-    // Everything in src/ except the server and storage layers.
-    files: ['src/**/*.{ts,tsx,astro}'],
+  // Everything in src/ except the server layers.
+  restrictImports(['src/**/*.{ts,tsx,astro}'], [layerRules.blobsOnlyInStorage, layerRules.noServerInClient], {
     ignores: ['src/server/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noServerInClient] },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
+  }),
+  restrictImports(
+    ['src/stores/**/*.ts'],
+    [layerRules.blobsOnlyInStorage, layerRules.noServerInClient, layerRules.noComponentsInStores],
+  ),
+  restrictImports(['src/server/**/*.ts'], [layerRules.blobsOnlyInStorage, layerRules.noBrowserInServer], {
     ignores: ['src/server/storage/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [layerRules.blobsOnlyInStorage] }],
-    },
-  },
-  {
-    files: ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [layerRules.blobsOnlyInStorage, layerRules.noStorageInHandlers] },
-      ],
-    },
-  },
-  {
-    // Shared code runs in the browser and in functions: no Node built-ins.
-    files: ['src/lib/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            layerRules.blobsOnlyInStorage,
-            layerRules.noServerInClient,
-            { group: ['node:*'], message: 'src/lib/shared/ runs in the browser too: no node: imports.' },
-          ],
-        },
-      ],
-    },
-  },
+  }),
+  restrictImports(['src/server/storage/**/*.ts'], [layerRules.noBrowserInServer]),
+  restrictImports(
+    ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],
+    [layerRules.blobsOnlyInStorage, layerRules.noStorageInHandlers, layerRules.noBrowserInServer],
+  ),
+  // Shared code runs in the browser and in functions: no Node built-ins.
+  restrictImports(
+    ['src/lib/shared/**/*.ts'],
+    [
+      layerRules.blobsOnlyInStorage,
+      layerRules.noServerInClient,
+      { group: ['node:*'], message: 'src/lib/shared/ runs in the browser too: no node: imports.' },
+    ],
+  ),
 );

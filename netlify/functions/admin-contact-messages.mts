@@ -2,16 +2,14 @@ import type { Config } from '@netlify/functions';
 import { listContactMessagesForMaintainers } from '~/server/domain/contact';
 import { requireAdmin } from '~/server/http/admin';
 import { apiHandler } from '~/server/http/handler';
-import { errors, json } from '~/server/http/responses';
+import { json } from '~/server/http/responses';
 
 /**
  * GET /api/admin/contact-messages[?status=all]: for maintainers (bearer ADMIN_TOKEN). Lists the
  * contact messages with an e-mail not sent (pending or failed), or all of them.
  */
-export default apiHandler(async (request) => {
+export default apiHandler({ methods: ['GET'] }, async ({ request }) => {
   requireAdmin(request);
-  if (request.method !== 'GET')
-    return errors(405, ['This address only answers GET.'], { headers: { Allow: 'GET' } });
   const all = new URL(request.url).searchParams.get('status') === 'all';
   return json(await listContactMessagesForMaintainers({ all }));
 });

@@ -3,7 +3,7 @@
  * `XSRF-TOKEN` copied into header `X-XSRF-TOKEN`, DECISIONS 8); every call counts as a request
  * in flight (see `onRequestsInFlight`). Errors arrive as `ApiError` with the server's plain sentences.
  */
-import * as z from 'zod/mini';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /** Told +1 when a request starts and -1 when it settles. */
 export type InFlightListener = (delta: 1 | -1) => void;
@@ -73,12 +73,12 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
  * Calls `path` and parses the JSON answer with `schema`. A first POST from a page that has no
  * XSRF cookie yet is refused with 403 and a fresh cookie; it is then retried once with it.
  */
-export function apiRequest<S extends z.ZodMiniType>(
+export function apiRequest<S extends $ZodType>(
   method: 'GET' | 'POST',
   path: string,
   schema: S,
   body?: unknown,
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   return tracked(async () => {
     let response: Response;
     try {
@@ -91,7 +91,7 @@ export function apiRequest<S extends z.ZodMiniType>(
       throw new ApiError(0, [NETWORK_MESSAGE]);
     }
     if (!response.ok) throw await errorFrom(response);
-    const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
+    const parsed = safeParse(schema, await response.json().catch(() => undefined));
     if (!parsed.success) throw new ApiError(response.status, [UNKNOWN_MESSAGE]);
     return parsed.data;
   });

@@ -1,65 +1,43 @@
 /**
  * Contact messages (DECISIONS 15): a message is stored before any mail is sent, and a failed mail
- * never loses it. Each message has two e-mails, to the company inbox (reply-to the visitor) and an
- * acknowledgement to the visitor; each is retried with back-off until sent, or marked failed
- * after MAX_DELIVERY_ATTEMPTS. Idempotency keys make every retry safe.
+ * never loses it. Each message has two e-mails on the one mail queue: to the company inbox
+ * (reply-to the visitor) and a short acknowledgement to the visitor that repeats nothing the
+ * visitor typed, so the form cannot be used to send someone else's text to a stranger.
  */
 import { randomBytes } from 'node:crypto';
 import { CONTACT_CLIENT, type ContactRequest } from '~/lib/shared/schemas/contact';
-import type { ContactMessage, MailDelivery } from '~/lib/shared/schemas/contact-message';
-import {
-  mailSettingsFromEnv,
-  mailTransportFromEnv,
-  type MailSettings,
-  type MailTransport,
-  type SendResult,
-} from '~/server/domain/mail';
+import type { ContactMessage, ContactMessageReport } from '~/lib/shared/schemas/contact-message';
+import type { MailSettings } from '~/server/domain/mail';
+import { mailDeliveryOf, type MailQueue } from '~/server/domain/mail-queue';
 import { renderContactAcknowledgement, renderContactNotification } from '~/server/domain/mail-templates';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
-import {
-  clearPendingContactMessage,
-  getContactMessage,
-  listContactMessages,
-  listPendingContactMessageIds,
-  saveNewContactMessage,
-  updateContactMessage,
-} from '~/server/storage/contact-messages';
+import { serverEnv } from '~/server/env';
+import { listContactMessages, saveNewContactMessage } from '~/server/storage/contact-messages';
+import type { MailDelivery } from '~/server/storage/mail-queue';
 
-/** Messages per client address per 10 minutes before the form answers 429 (CONTACT_RATE_LIMIT overrides). */
-export const DEFAULT_CONTACT_RATE_LIMIT = 5;
+const TOO_MANY =
+  'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.';
 
-/** The contact form's rate limit; the limit comes from CONTACT_RATE_LIMIT when it is a positive number. */
-export function contactRateLimit(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): RateLimitPolicy {
-  const configured = Number(env['CONTACT_RATE_LIMIT']);
+/**
+ * The contact form's rate limits, per client address and per recipient e-mail address (both
+ * `limit` messages per 10 minutes; CONTACT_RATE_LIMIT sets the limit).
+ */
+export function contactRateLimits(limit = serverEnv().rateLimits.contact): {
+  readonly perAddress: RateLimitPolicy;
+  readonly perRecipient: RateLimitPolicy;
+} {
+  const windowMs = 10 * 60 * 1000;
   return {
-    bucket: 'contact',
-    limit: Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_CONTACT_RATE_LIMIT,
-    windowMs: 10 * 60 * 1000,
-    message:
-      'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.',
+    perAddress: { bucket: 'contact', limit, windowMs, message: TOO_MANY },
+    perRecipient: { bucket: 'contact-recipient', limit, windowMs, message: TOO_MANY },
   };
 }
 
-/** Sends tried per e-mail before it is marked failed. */
-export const MAX_DELIVERY_ATTEMPTS = 8;
-
-/** Wait after the n-th failed attempt (1-based): 1, 2, 4, ... minutes, at most 6 hours. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
-}
-
-/** What the contact flows need from the outside world. */
+/** What accepting a contact message needs from the outside world. */
 export interface ContactDeps {
-  readonly transport: MailTransport;
-  readonly settings: MailSettings;
+  readonly mail: MailQueue;
+  readonly settings: Pick<MailSettings, 'contactTo'>;
   readonly now: () => Date;
-}
-
-/** Dependencies from the environment: Resend or the local outbox, and the real clock. */
-export function contactDepsFromEnv(): ContactDeps {
-  return { transport: mailTransportFromEnv(), settings: mailSettingsFromEnv(), now: () => new Date() };
 }
 
 /** A time-sortable id: `20261122t073000123z-1a2b3c4d`. */
@@ -67,22 +45,27 @@ function newMessageId(now: Date): string {
   return `${now.toISOString().replace(/[-:.]/g, '').toLowerCase()}-${randomBytes(4).toString('hex')}`;
 }
 
-const pendingDelivery = (): MailDelivery => ({ status: 'pending', attempts: 0 });
+/** Idempotency keys of a message's two e-mails: the company's and the visitor's. */
+export function contactMailKeys(id: string): { readonly company: string; readonly visitor: string } {
+  return { company: `contact-${id}-company`, visitor: `contact-${id}-visitor` };
+}
 
 /**
- * Accepts a validated message from `clientAddress`: counts it against the rate limit (throws
- * `RateLimited`), then stores it with both e-mails pending. A filled honeypot means a bot: the
+ * Accepts a validated message from `clientAddress`: counts it against the rate limits (throws
+ * `RateLimited`), stores it, then queues its two e-mails. A filled honeypot means a bot: the
  * message is neither stored nor mailed, and the answer is the same as for a person.
  * Resolves to the stored message, or undefined for a bot.
  */
 export async function acceptContactMessage(
   input: ContactRequest,
   clientAddress: string,
-  deps: Pick<ContactDeps, 'now'>,
+  deps: ContactDeps,
 ): Promise<ContactMessage | undefined> {
   if (input.website?.trim()) return undefined;
   const now = deps.now();
-  await consumeRateLimit(contactRateLimit(), clientAddress, now);
+  const limits = contactRateLimits();
+  await consumeRateLimit(limits.perAddress, clientAddress, now);
+  await consumeRateLimit(limits.perRecipient, input.email, now);
   const message: ContactMessage = {
     id: newMessageId(now),
     receivedAt: now.toISOString(),
@@ -91,114 +74,45 @@ export async function acceptContactMessage(
     phone: input.phone,
     email: input.email,
     message: input.message,
-    mail: { company: pendingDelivery(), visitor: pendingDelivery() },
   };
   await saveNewContactMessage(message);
+  const keys = contactMailKeys(message.id);
+  await deps.mail.queue({
+    ...renderContactNotification(message),
+    to: [deps.settings.contactTo],
+    replyTo: message.email,
+    idempotencyKey: keys.company,
+  });
+  await deps.mail.queue({
+    ...renderContactAcknowledgement(message),
+    to: [message.email],
+    idempotencyKey: keys.visitor,
+  });
   return message;
 }
 
-/** The delivery state after one send; a mail another run already settled stays as it is. */
-function afterAttempt(delivery: MailDelivery, result: SendResult, now: Date): MailDelivery {
-  if (delivery.status !== 'pending') return delivery;
-  const attempts = delivery.attempts + 1;
-  if (result.ok)
-    return { status: 'sent', attempts, sentAt: now.toISOString(), providerId: result.providerId };
-  if (attempts >= MAX_DELIVERY_ATTEMPTS) return { status: 'failed', attempts, lastError: result.error };
-  return {
-    status: 'pending',
-    attempts,
-    lastError: result.error,
-    nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-  };
-}
-
-type MailKind = keyof ContactMessage['mail'];
-
-function isDue(delivery: MailDelivery, now: Date): boolean {
-  return (
-    delivery.status === 'pending' &&
-    (delivery.nextAttemptAt === undefined || Date.parse(delivery.nextAttemptAt) <= now.getTime())
-  );
-}
-
-function outgoingMail(message: ContactMessage, kind: MailKind, settings: MailSettings) {
-  const rendered =
-    kind === 'company' ? renderContactNotification(message) : renderContactAcknowledgement(message);
-  return {
-    ...rendered,
-    to: kind === 'company' ? [settings.contactTo] : [message.email],
-    ...(kind === 'company' ? { replyTo: message.email } : {}),
-    idempotencyKey: `contact-${message.id}-${kind}`,
-  };
-}
-
-/**
- * Sends the e-mails of message `id` that are due, records each result, and takes the message off
- * the queue once none is pending. Resolves to the message as stored afterwards.
- */
-export async function deliverContactMessage(
-  id: string,
-  deps: ContactDeps,
-): Promise<ContactMessage | undefined> {
-  let message = await getContactMessage(id);
-  if (!message) {
-    await clearPendingContactMessage(id);
-    return undefined;
-  }
-  for (const kind of ['company', 'visitor'] as const) {
-    if (!isDue(message.mail[kind], deps.now())) continue;
-    const result = await deps.transport.send(outgoingMail(message, kind, deps.settings));
-    const now = deps.now();
-    message =
-      (await updateContactMessage(id, (current) => ({
-        ...current,
-        mail: { ...current.mail, [kind]: afterAttempt(current.mail[kind], result, now) },
-      }))) ?? message;
-  }
-  if (message.mail.company.status !== 'pending' && message.mail.visitor.status !== 'pending') {
-    await clearPendingContactMessage(id);
-  }
-  return message;
-}
-
-/** Summary of one retry run. */
-export interface RetrySummary {
-  /** Messages on the queue when the run started. */
-  readonly queued: number;
-  /** Messages whose every e-mail is now sent. */
-  readonly delivered: number;
-  /** Messages with an e-mail given up in this run or before. */
-  readonly failed: number;
-  /** Messages still waiting for a later run. */
-  readonly waiting: number;
-}
-
-/** The scheduled job: tries every queued message whose next attempt is due. */
-export async function retryPendingContactMessages(deps: ContactDeps): Promise<RetrySummary> {
-  const ids = await listPendingContactMessageIds();
-  let delivered = 0;
-  let failed = 0;
-  let waiting = 0;
-  for (const id of ids) {
-    const message = await deliverContactMessage(id, deps);
-    if (!message) continue;
-    const states = [message.mail.company.status, message.mail.visitor.status];
-    if (states.includes('pending')) waiting += 1;
-    else if (states.includes('failed')) failed += 1;
-    else delivered += 1;
-  }
-  return { queued: ids.length, delivered, failed, waiting };
-}
+/** A message's e-mail that was never queued (a crash between storing and queueing) counts as pending. */
+const NOT_QUEUED: MailDelivery = { status: 'pending', attempts: 0 };
 
 /** True when any e-mail of the message is not sent (pending or failed): what maintainers look at. */
-export function isUnsent(message: ContactMessage): boolean {
-  return message.mail.company.status !== 'sent' || message.mail.visitor.status !== 'sent';
+export function isUnsent(report: ContactMessageReport): boolean {
+  return report.mail.company.status !== 'sent' || report.mail.visitor.status !== 'sent';
 }
 
-/** Stored messages, oldest first: only those with an e-mail not sent, unless `all`. */
+/** Stored messages with the delivery state of their e-mails, oldest first: only unsent ones unless `all`. */
 export async function listContactMessagesForMaintainers(options: {
   all: boolean;
-}): Promise<ContactMessage[]> {
+}): Promise<ContactMessageReport[]> {
   const messages = await listContactMessages();
-  return options.all ? messages : messages.filter(isUnsent);
+  const reports = await Promise.all(
+    messages.map(async (message) => {
+      const keys = contactMailKeys(message.id);
+      const [company, visitor] = await Promise.all([
+        mailDeliveryOf(keys.company),
+        mailDeliveryOf(keys.visitor),
+      ]);
+      return { ...message, mail: { company: company ?? NOT_QUEUED, visitor: visitor ?? NOT_QUEUED } };
+    }),
+  );
+  return options.all ? reports : reports.filter(isUnsent);
 }

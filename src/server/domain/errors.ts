@@ -28,6 +28,9 @@ export class NotFound extends DomainError {}
 /** The request clashes with what is stored, e.g. already registered (HTTP 409). */
 export class Conflict extends DomainError {}
 
+/** The request body is larger than any call accepts (HTTP 413). */
+export class PayloadTooLarge extends DomainError {}
+
 /** Too many requests from one client; try again after `retryAfterSeconds` (HTTP 429). */
 export class RateLimited extends DomainError {
   readonly retryAfterSeconds: number;

@@ -26,12 +26,12 @@ export function escapeHtml(value: string): string {
 }
 
 /** Escaped text with line breaks kept. */
-function paragraphs(value: string): string {
+export function paragraphs(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');
 }
 
-/** The shared frame: brand bar, a white card, and the company footer. */
-function frame(title: string, bodyHtml: string): string {
+/** The shared frame of every e-mail: brand bar, a white card with the title, and the company footer. */
+export function mailFrame(title: string, bodyHtml: string): string {
   const address = escapeHtml(formatAddress(site.addresses.registered));
   return `<!doctype html>
 <html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -57,7 +57,8 @@ ${escapeHtml(site.legalName)} &middot; ${address}<br>
 </body></html>`;
 }
 
-function row(label: string, valueHtml: string): string {
+/** A label and value row of a details table. */
+export function detailRow(label: string, valueHtml: string): string {
   return `<tr><td style="padding:6px 12px 6px 0;color:#475569;white-space:nowrap;vertical-align:top;">${label}</td><td style="padding:6px 0;">${valueHtml}</td></tr>`;
 }
 
@@ -68,16 +69,16 @@ export function renderContactNotification(message: ContactMessage): RenderedMail
   const phone = escapeHtml(message.phone);
   const body = `<p style="margin:0 0 16px;">A new enquiry arrived through the website. Reply to this e-mail to answer ${name} directly.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;margin-bottom:16px;">
-${row('Name', name)}
-${row('Phone', `<a href="tel:${phone}" style="color:#0f766e;">${phone}</a>`)}
-${row('E-mail', `<a href="mailto:${email}" style="color:#0f766e;">${email}</a>`)}
-${row('Received', escapeHtml(formatIst(message.receivedAt)))}
-${row('Reference', escapeHtml(message.id))}
+${detailRow('Name', name)}
+${detailRow('Phone', `<a href="tel:${phone}" style="color:#0f766e;">${phone}</a>`)}
+${detailRow('E-mail', `<a href="mailto:${email}" style="color:#0f766e;">${email}</a>`)}
+${detailRow('Received', escapeHtml(formatIst(message.receivedAt)))}
+${detailRow('Reference', escapeHtml(message.id))}
 </table>
 <div style="padding:16px;border-left:4px solid #f59e0b;background:#fef3c7;border-radius:4px;">${paragraphs(message.message)}</div>`;
   return {
     subject: `Website enquiry from ${message.name}`.slice(0, 150),
-    html: frame('New website enquiry', body),
+    html: mailFrame('New website enquiry', body),
     text: [
       'A new enquiry arrived through the website. Reply to this e-mail to answer the visitor directly.',
       '',
@@ -92,35 +93,35 @@ ${row('Reference', escapeHtml(message.id))}
   };
 }
 
-/** The short acknowledgement to the visitor. */
-export function renderContactAcknowledgement(message: ContactMessage): RenderedMail {
-  const firstName = message.name.split(/\s+/)[0] ?? message.name;
-  const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
-<p style="margin:0 0 12px;">Thank you for writing to ${escapeHtml(site.name)}. We have received your message and one of our team will reply within one working day (Monday to Saturday, 10:00 to 19:00 IST).</p>
-<p style="margin:0 0 12px;">For anything urgent, call us on ${escapeHtml(site.phones[0]?.display ?? '')}.</p>
-<p style="margin:0 0 8px;color:#475569;">Your message:</p>
-<div style="padding:16px;background:#f0fdfa;border-radius:4px;color:#334155;">${paragraphs(message.message)}</div>
-<p style="margin:16px 0 0;color:#475569;font-size:13px;">Reference ${escapeHtml(message.id)}</p>`;
+/**
+ * The short acknowledgement to the visitor. It repeats nothing the visitor typed (not even the
+ * name): the address is unverified, so the form must not be a way to send chosen text to others.
+ */
+export function renderContactAcknowledgement(message: Pick<ContactMessage, 'id'>): RenderedMail {
+  const phone = site.phones[0]?.display ?? '';
+  const intro = `Thank you for writing to ${site.name}. We have received your message and one of our team will reply within one working day (Monday to Saturday, 10:00 to 19:00 IST).`;
+  const notYou = 'If you did not write to us, you can ignore this e-mail.';
+  const body = `<p style="margin:0 0 12px;">Hello,</p>
+<p style="margin:0 0 12px;">${escapeHtml(intro)}</p>
+<p style="margin:0 0 12px;">For anything urgent, call us on ${escapeHtml(phone)} and quote reference <strong>${escapeHtml(message.id)}</strong>.</p>
+<p style="margin:0;color:#475569;font-size:13px;">${escapeHtml(notYou)}</p>`;
   return {
     subject: `We received your message - ${site.name}`,
-    html: frame('Thank you for contacting us', body),
+    html: mailFrame('Thank you for contacting us', body),
     text: [
-      `Dear ${firstName},`,
+      'Hello,',
       '',
-      `Thank you for writing to ${site.name}. We have received your message and one of our team will reply within one working day (Monday to Saturday, 10:00 to 19:00 IST).`,
+      intro,
       '',
-      `For anything urgent, call us on ${site.phones[0]?.display ?? ''}.`,
+      `For anything urgent, call us on ${phone} and quote reference ${message.id}.`,
       '',
-      'Your message:',
-      message.message,
-      '',
-      `Reference ${message.id}`,
+      notYou,
     ].join('\n'),
   };
 }
 
 /** `2026-11-22T07:30:00Z` -> `22 Nov 2026, 1:00 pm IST`. */
-function formatIst(iso: string): string {
+export function formatIst(iso: string): string {
   const formatted = new Intl.DateTimeFormat('en-IN', {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Resend } from 'resend';
-import { site } from '~/site.config';
+import { serverEnv, type ServerEnv } from '~/server/env';
 import { putOutboxMail } from '~/server/storage/outbox';
 
 /** An e-mail to send. */
@@ -30,26 +30,11 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<SendResult>;
 }
 
-/** Where mail comes from and where contact messages go. */
-export interface MailSettings {
-  /** Sender, e.g. `Sahyadri Infotech <hello@example.com>`. */
-  readonly from: string;
-  /** Company inbox for contact-form messages. */
-  readonly contactTo: string;
-}
+/** Where mail comes from, where contact messages go, and how it is sent. */
+export type MailSettings = ServerEnv['mail'];
 
 /** How long one send may take before it counts as failed, in milliseconds. */
 export const SEND_TIMEOUT_MS = 8_000;
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** Mail settings from the environment, defaulting to the company e-mail of the site config. */
-export function mailSettingsFromEnv(env: Env = process.env): MailSettings {
-  return {
-    from: env['MAIL_FROM'] || `${site.name} <${site.email}>`,
-    contactTo: env['CONTACT_TO'] || site.email,
-  };
-}
 
 /** Sends through Resend. `baseUrl` points the SDK elsewhere (tests use a fake on loopback). */
 export function createResendTransport(options: {
@@ -117,10 +102,12 @@ export function createOutboxTransport(options: {
 }
 
 /** Resend when RESEND_API_KEY is set, the local outbox otherwise. */
-export function mailTransportFromEnv(env: Env = process.env): MailTransport {
-  const { from } = mailSettingsFromEnv(env);
-  const apiKey = env['RESEND_API_KEY'];
-  return apiKey
-    ? createResendTransport({ apiKey, from, baseUrl: env['RESEND_BASE_URL'] || undefined })
-    : createOutboxTransport({ from });
+export function mailTransportFor(settings: MailSettings = serverEnv().mail): MailTransport {
+  return settings.resendApiKey
+    ? createResendTransport({
+        apiKey: settings.resendApiKey,
+        from: settings.from,
+        baseUrl: settings.resendBaseUrl,
+      })
+    : createOutboxTransport({ from: settings.from });
 }

@@ -1,26 +1,63 @@
 /** Reads and validates request bodies with the shared zod schemas (DECISIONS 9). */
-import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import { ValidationError } from '~/server/domain/errors';
+import { safeParse, type $ZodRawIssue, type $ZodType, type output } from 'zod/v4/core';
+import { PayloadTooLarge, ValidationError } from '~/server/domain/errors';
 
 /** Largest JSON body any API call accepts, in bytes. */
 export const MAX_BODY_BYTES = 32 * 1024;
 
+/** `mobile` -> `Mobile`, `repassword` -> `Repassword`: a field name as a person reads it. */
+function fieldName(path: readonly PropertyKey[]): string {
+  const name = String(path.at(-1) ?? 'value');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /**
- * Parses the request's JSON body with `schema`. Throws `ValidationError` (HTTP 400) with plain
- * sentences when the body is missing, too large, not JSON, or breaks the schema.
+ * The sentence for a problem the schema gave no message of its own: zod's defaults ("Invalid
+ * input: expected string, received undefined") are for developers, not visitors.
  */
-export async function readBody<S extends $ZodType>(request: Request, schema: S): Promise<output<S>> {
+export function plainIssueMessage(issue: $ZodRawIssue): string {
+  const path = issue.path ?? [];
+  if (path.length === 0 && issue.code === 'invalid_type') return 'The request must be a JSON object.';
+  const field = fieldName(path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `${field} is required.` : `${field} has the wrong kind of value.`;
+    case 'unrecognized_keys':
+      return `The request has fields this form does not use: ${issue.keys.join(', ')}.`;
+    case 'too_big':
+      return `${field} is too long.`;
+    case 'too_small':
+      return `${field} is too short.`;
+    default:
+      return `${field} is not valid.`;
+  }
+}
+
+/** Throws `PayloadTooLarge` when the body is over `MAX_BODY_BYTES`; resolves to its text. */
+async function readLimitedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(['The request is too large.']);
   const text = await request.text();
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new ValidationError(['The request is too large.']);
+    throw new PayloadTooLarge(['The request is too large.']);
   }
+  return text;
+}
+
+/**
+ * Parses the request's JSON body with `schema`. Throws `PayloadTooLarge` (HTTP 413) for a body
+ * over `MAX_BODY_BYTES`, and `ValidationError` (HTTP 400) with plain sentences when the body is
+ * missing, not JSON, or breaks the schema.
+ */
+export async function readBody<S extends $ZodType>(request: Request, schema: S): Promise<output<S>> {
+  const text = await readLimitedText(request);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new ValidationError(['The request body must be JSON.']);
   }
-  const result = safeParse(schema, json);
+  const result = safeParse(schema, json, { error: plainIssueMessage });
   if (!result.success) {
     // One sentence per problem, each only once, in the order the fields come.
     throw new ValidationError([...new Set(result.error.issues.map((issue) => issue.message))]);

@@ -1,23 +1,69 @@
 /**
- * `apiHandler` wraps a function's logic with what every API answer needs: the XSRF check
- * (403 when missing or wrong), the XSRF cookie when the browser has none, domain errors mapped to
- * their status, and a 500 that never leaks internals.
+ * `apiHandler` turns a function's logic into a Netlify Functions v2 handler and owns everything
+ * every API answer needs (API.md common rules): allowed methods (405 with Allow; HEAD served like
+ * GET), the XSRF check (403), the body read with its schema (400 plain sentences, 413), the
+ * signed-in user when required (401), background work after the answer, domain errors mapped to
+ * their status, the XSRF cookie when the browser has none, `Cache-Control: no-store`, and a JSON
+ * 500 that never leaks internals, whatever throws (cookies and headers included).
  */
 import type { Context } from '@netlify/functions';
+import type { $ZodType, output } from 'zod/v4/core';
+import type { SessionUser } from '~/server/domain/auth/sessions';
 import {
-  DomainError,
   Conflict,
+  DomainError,
   Forbidden,
   NotFound,
+  PayloadTooLarge,
   RateLimited,
   Unauthorized,
   ValidationError,
 } from '~/server/domain/errors';
+import { backgroundMailQueue, type MailQueue } from '~/server/domain/mail-queue';
+import { readBody } from '~/server/http/body';
 import { errors } from '~/server/http/responses';
+import { sessionUserOf } from '~/server/http/session';
 import { hasValidXsrfToken, xsrfCookieFor } from '~/server/http/xsrf';
 
-/** The logic of one function: a request in, a response out. */
-export type ApiLogic = (request: Request, context: Context | undefined) => Promise<Response> | Response;
+/** A method a function may answer. HEAD is answered wherever GET is. */
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a function accepts. */
+export interface ApiOptions<S extends $ZodType | undefined, A extends 'user' | undefined> {
+  /** Methods answered; any other gets 405 with `Allow`. */
+  readonly methods: readonly ApiMethod[];
+  /** Schema of the JSON body; the logic then gets it parsed as `body`. */
+  readonly body?: S;
+  /** `'user'`: only a signed-in user may call (401 otherwise); the logic gets `user`. */
+  readonly auth?: A;
+}
+
+/** One call, as the logic sees it. */
+export interface ApiCall<B, U> {
+  readonly request: Request;
+  readonly context: Context | undefined;
+  /** The parsed body (undefined when the function takes none). */
+  readonly body: B;
+  /** The signed-in user (only with `auth: 'user'`). */
+  readonly user: U;
+  /** Path parameters from the function's `config.path` pattern. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The visitor's IP address as Netlify reports it; `unknown` when there is none. */
+  readonly clientAddress: string;
+  /** When the request arrived. */
+  readonly now: Date;
+  /** Queues e-mail: stored before the answer, sent after it, retried until sent. */
+  readonly mail: MailQueue;
+  /** Runs `work` after the answer is sent (context.waitUntil); its failure is logged. */
+  readonly after: (work: Promise<unknown>) => void;
+}
+
+type BodyOf<S> = S extends $ZodType ? output<S> : undefined;
+type UserOf<A> = A extends 'user' ? SessionUser : undefined;
+
+const NOT_SIGNED_IN = 'Please sign in to continue.';
+const XSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
+const INTERNAL = 'Something went wrong on our side. Please try again in a moment.';
 
 /** The HTTP status of each domain error. */
 function statusOf(error: DomainError): number {
@@ -26,6 +72,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof Forbidden) return 403;
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
+  if (error instanceof PayloadTooLarge) return 413;
   if (error instanceof RateLimited) return 429;
   return 500;
 }
@@ -37,29 +84,89 @@ export function errorResponse(error: unknown, request: Request): Response {
     if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
     return errors(statusOf(error), error.messages, { headers });
   }
-  console.error('[api] unhandled error', request.method, new URL(request.url).pathname, error);
-  return errors(500, ['Something went wrong on our side. Please try again in a moment.']);
+  console.error('[api] unhandled error', request.method, safePath(request), error);
+  return errors(500, [INTERNAL]);
 }
 
-/** Wraps `logic` into a Netlify Functions v2 handler. */
-export function apiHandler(logic: ApiLogic): (request: Request, context?: Context) => Promise<Response> {
+function safePath(request: Request): string {
+  try {
+    return new URL(request.url).pathname;
+  } catch {
+    return '?';
+  }
+}
+
+/** The visitor's address: Netlify's `context.ip`, else the header Netlify's edge sets. */
+function clientAddressOf(request: Request, context: Context | undefined): string {
+  return context?.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+}
+
+/** Wraps `logic` into a Netlify Functions v2 handler; see the module comment for what it adds. */
+export function apiHandler<
+  S extends $ZodType | undefined = undefined,
+  A extends 'user' | undefined = undefined,
+>(
+  options: ApiOptions<S, A>,
+  logic: (call: ApiCall<BodyOf<S>, UserOf<A>>) => Promise<Response> | Response,
+): (request: Request, context?: Context) => Promise<Response> {
+  const allowed = new Set<string>(options.methods);
+  // HEAD is answered wherever GET is (HTTP requires it), without being listed in Allow.
+  if (allowed.has('GET')) allowed.add('HEAD');
+  const allow = options.methods.join(', ');
+
   return async (request, context) => {
+    // Without waitUntil (tests, scripts) background work finishes before the answer.
+    const background: Promise<unknown>[] = [];
+    const after = (work: Promise<unknown>) => {
+      const logged = work.catch((error: unknown) => console.error('[api] background work failed', error));
+      if (context?.waitUntil) context.waitUntil(logged);
+      else background.push(logged);
+    };
     let response: Response;
-    if (!hasValidXsrfToken(request)) {
-      response = errors(403, ['Your session has expired. Please reload the page and try again.']);
-    } else {
-      try {
-        response = await logic(request, context);
-      } catch (error) {
-        response = errorResponse(error, request);
-      }
+    try {
+      response = await answer(request, context, after);
+      await Promise.all(background);
+    } catch (error) {
+      response = errorResponse(error, request);
     }
-    const cookie = xsrfCookieFor(request);
-    if (cookie) {
-      response.headers.append('Set-Cookie', cookie);
-      // An answer that sets a cookie must never be stored by a shared cache.
-      response.headers.set('Cache-Control', 'no-store');
+    try {
+      const cookie = xsrfCookieFor(request);
+      if (cookie) response.headers.append('Set-Cookie', cookie);
+    } catch (error) {
+      console.error('[api] could not set the XSRF cookie', error);
     }
+    // Every API answer: never stored by any cache (API.md).
+    response.headers.set('Cache-Control', 'no-store');
+    if (request.method === 'HEAD')
+      return new Response(null, { status: response.status, headers: response.headers });
     return response;
   };
+
+  async function answer(
+    request: Request,
+    context: Context | undefined,
+    after: (work: Promise<unknown>) => void,
+  ): Promise<Response> {
+    if (!allowed.has(request.method)) {
+      return errors(405, [`This address only answers ${options.methods.join(' or ')}.`], {
+        headers: { Allow: allow },
+      });
+    }
+    if (!hasValidXsrfToken(request)) return errors(403, [XSRF_REFUSED]);
+    const now = new Date();
+    const user = options.auth === 'user' ? await sessionUserOf(request, now) : undefined;
+    if (options.auth === 'user' && !user) return errors(401, [NOT_SIGNED_IN]);
+    const body = options.body === undefined ? undefined : await readBody(request, options.body);
+    return logic({
+      request,
+      context,
+      body: body as BodyOf<S>,
+      user: user as UserOf<A>,
+      params: context?.params ?? {},
+      clientAddress: clientAddressOf(request, context),
+      now,
+      mail: backgroundMailQueue(after),
+      after,
+    });
+  }
 }

@@ -4,21 +4,13 @@
  * without that cookie sets it.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readCookie, setCookie } from '~/server/http/cookies';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Methods that change nothing and so need no token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Reads one cookie from a request's Cookie header. */
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
 
 /** True when the request may proceed: a safe method, or header and cookie present and equal. */
 export function hasValidXsrfToken(request: Request): boolean {
@@ -38,6 +30,5 @@ export function hasValidXsrfToken(request: Request): boolean {
  */
 export function xsrfCookieFor(request: Request): string | undefined {
   if (readCookie(request, XSRF_COOKIE)) return undefined;
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${XSRF_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax${secure}`;
+  return setCookie(request, XSRF_COOKIE, randomBytes(32).toString('base64url'));
 }

@@ -1,6 +1,7 @@
-import { getStore, type Store } from '@netlify/blobs';
+import { getDeployStore, getStore, type Store } from '@netlify/blobs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { z } from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
+import { dataScope } from '~/server/env';
 
 import { ConflictRetryExhaustedError, CorruptRecordError, InvalidRecordError } from './errors';
 import type { StoreName } from './store-names';
@@ -36,7 +37,7 @@ export interface UpdateOptions {
 
 /**
  * A typed view of one blob store. Every read is strongly consistent and parsed with the entity
- * schema; every write is validated first and is conditional (create only if new, update only if
+ * schema (any zod schema: classic or zod/mini, typed by zod's core `$ZodType`); every write is validated first and is conditional (create only if new, update only if
  * unchanged since read). A schema must accept its own output (`parse(parse(x))` succeeds), because
  * the parsed value is what gets stored and it is parsed again on every read.
  */
@@ -48,14 +49,14 @@ export interface BlobStore {
    * Reads the record at `key` and parses it with `schema`. Resolves to `undefined` when the key
    * does not exist; throws `CorruptRecordError` when the stored data is not JSON or fails the schema.
    */
-  get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined>;
+  get<T>(key: string, schema: $ZodType<T>): Promise<T | undefined>;
 
   /**
    * Stores `value` at `key` only if the key does not exist yet. Throws `InvalidRecordError` (and
    * writes nothing) when `value` fails the schema. Resolves to `true` when the record was created,
    * `false` when the key already existed (the existing record is left untouched).
    */
-  create<T>(key: string, schema: z.ZodType<T>, value: NoInfer<T>): Promise<boolean>;
+  create<T>(key: string, schema: $ZodType<T>, value: NoInfer<T>): Promise<boolean>;
 
   /**
    * Read-modify-write of the record at `key` that loses no concurrent change: reads the record and
@@ -71,14 +72,14 @@ export interface BlobStore {
    */
   update<T>(
     key: string,
-    schema: z.ZodType<T>,
+    schema: $ZodType<T>,
     fn: (current: T | undefined) => NoInfer<T>,
     options?: UpdateOptions,
   ): Promise<T>;
   /** As above, for an `fn` that may return `SKIP`: resolves to `undefined` if the key is absent. */
   update<T>(
     key: string,
-    schema: z.ZodType<T>,
+    schema: $ZodType<T>,
     fn: (current: T | undefined) => NoInfer<T> | Skip,
     options?: UpdateOptions,
   ): Promise<T | undefined>;
@@ -102,27 +103,32 @@ interface VersionedRecord<T> {
 
 /**
  * Opens the blob store `name` with strong consistency. Cheap and free of I/O: the Netlify Blobs
- * environment is read on each operation, so a module may call this at load time.
+ * environment is read on each operation, so a module may call this at load time. In production
+ * and locally that is the site's store; in deploy previews and branch deploys a store scoped to
+ * the deploy, so a preview never touches real data (`dataScope`).
  */
 export function openStore(name: StoreName): BlobStore {
-  const blobs = (): Store => getStore({ name, consistency: 'strong' });
+  const blobs = (): Store =>
+    dataScope() === 'deploy'
+      ? getDeployStore({ name, consistency: 'strong' })
+      : getStore({ name, consistency: 'strong' });
 
-  const parseStored = <T>(key: string, schema: z.ZodType<T>, text: string): T => {
+  const parseStored = <T>(key: string, schema: $ZodType<T>, text: string): T => {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
       throw new CorruptRecordError(name, key, [], error);
     }
-    const result = schema.safeParse(json);
+    const result = safeParse(schema, json);
     if (!result.success) {
       throw new CorruptRecordError(name, key, result.error.issues, result.error);
     }
     return result.data;
   };
 
-  const validateForWrite = <T>(key: string, schema: z.ZodType<T>, value: unknown): T => {
-    const result = schema.safeParse(value);
+  const validateForWrite = <T>(key: string, schema: $ZodType<T>, value: unknown): T => {
+    const result = safeParse(schema, value);
     if (!result.success) {
       throw new InvalidRecordError(name, key, result.error.issues, result.error);
     }
@@ -132,7 +138,7 @@ export function openStore(name: StoreName): BlobStore {
   const readVersioned = async <T>(
     store: Store,
     key: string,
-    schema: z.ZodType<T>,
+    schema: $ZodType<T>,
   ): Promise<VersionedRecord<T> | undefined> => {
     const entry = await store.getWithMetadata(key, { type: 'text', consistency: 'strong' });
     if (entry === null) {
@@ -150,7 +156,7 @@ export function openStore(name: StoreName): BlobStore {
 
   const updateRecord = async <T>(
     key: string,
-    schema: z.ZodType<T>,
+    schema: $ZodType<T>,
     fn: (current: T | undefined) => T | Skip,
     options: UpdateOptions = {},
   ): Promise<T | undefined> => {
@@ -184,13 +190,13 @@ export function openStore(name: StoreName): BlobStore {
   return {
     name,
 
-    async get<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+    async get<T>(key: string, schema: $ZodType<T>): Promise<T | undefined> {
       // The client's typings omit it, but `get` resolves to null for a missing key.
       const text: string | null = await blobs().get(key, { type: 'text', consistency: 'strong' });
       return text === null ? undefined : parseStored(key, schema, text);
     },
 
-    async create<T>(key: string, schema: z.ZodType<T>, value: NoInfer<T>): Promise<boolean> {
+    async create<T>(key: string, schema: $ZodType<T>, value: NoInfer<T>): Promise<boolean> {
       const valid = validateForWrite(key, schema, value);
       const { modified } = await blobs().setJSON(key, valid, { onlyIfNew: true });
       return modified;

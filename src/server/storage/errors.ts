@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodIssue } from 'zod/v4/core';
 
 import type { StoreName } from './store-names';
 
@@ -23,9 +23,9 @@ export abstract class StorageError extends Error {
  */
 export class CorruptRecordError extends StorageError {
   /** The schema violations found, or an empty list when the data was not JSON. */
-  readonly issues: readonly z.core.$ZodIssue[];
+  readonly issues: readonly $ZodIssue[];
 
-  constructor(store: StoreName, key: string, issues: readonly z.core.$ZodIssue[], cause?: unknown) {
+  constructor(store: StoreName, key: string, issues: readonly $ZodIssue[], cause?: unknown) {
     const what = issues.length === 0 ? 'is not valid JSON' : 'does not match its schema';
     super(store, key, `Stored record '${key}' in store '${store}' ${what}.`, { cause });
     this.issues = issues;
@@ -35,9 +35,9 @@ export class CorruptRecordError extends StorageError {
 /** A value about to be written does not match the entity schema; nothing was written. */
 export class InvalidRecordError extends StorageError {
   /** The schema violations found in the value. */
-  readonly issues: readonly z.core.$ZodIssue[];
+  readonly issues: readonly $ZodIssue[];
 
-  constructor(store: StoreName, key: string, issues: readonly z.core.$ZodIssue[], cause?: unknown) {
+  constructor(store: StoreName, key: string, issues: readonly $ZodIssue[], cause?: unknown) {
     super(store, key, `Refused to write an invalid record '${key}' to store '${store}'.`, { cause });
     this.issues = issues;
   }

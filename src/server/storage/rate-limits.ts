@@ -3,11 +3,11 @@
  * Each window's counter is its own key, so old windows never need rewriting (a cleanup job may
  * delete keys of past windows).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { openStore } from '~/server/storage/blob-store';
 
 const store = openStore('rate-limits');
-const CounterSchema = z.object({ count: z.number().int().nonnegative() });
+const CounterSchema = z.object({ count: z.int().check(z.gte(0)) });
 
 /**
  * Adds one to the counter of `client` in `bucket` for the window starting at `windowStart`

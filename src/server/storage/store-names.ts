@@ -2,6 +2,8 @@
 export const STORE_NAMES = [
   // User accounts (profile and password hash), keyed by user id, plus the e-mail index.
   'users',
+  // Pending sign-ups and password resets: the hashed code, its tries and expiry.
+  'account-codes',
   // Signed-in sessions, keyed by session id.
   'sessions',
   // Shopping carts, keyed by the owner's user id.
@@ -12,6 +14,8 @@ export const STORE_NAMES = [
   'counters',
   // Messages sent through the contact and 'Get A Quote' forms, with their mail delivery status.
   'contact-messages',
+  // Every e-mail the site sends, stored before it is sent, with its delivery state (the mail queue).
+  'mail-queue',
   // The local mail outbox used when no RESEND_API_KEY is set.
   'outbox',
   // Request counts per client and time window, for rate limiting.

@@ -4,6 +4,7 @@
  * documentation is in comments because zod/mini has no `.describe()`.
  */
 import * as z from 'zod/mini';
+import { hasInvisibleOrControl, keepLineBreaksOnly, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The form hints, word for word from product-spec section 5. */
 export const CONTACT_HINTS = {
@@ -42,30 +43,29 @@ export function normaliseIndianPhone(value: string): string | undefined {
 /** The four fields a visitor types. Parsing trims, lower-cases the e-mail and normalises the phone. */
 export const ContactFieldsSchema = z.object({
   /** Visitor name, trimmed. */
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, CONTACT_HINTS.name),
-      z.maxLength(CONTACT_LIMITS.name, `Name is too long (${CONTACT_LIMITS.name} characters at most).`),
-    ),
+  name: z.string(CONTACT_HINTS.name).check(
+    z.trim(),
+    z.minLength(1, CONTACT_HINTS.name),
+    z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name')),
+    z.maxLength(CONTACT_LIMITS.name, `Name is too long (${CONTACT_LIMITS.name} characters at most).`),
+  ),
   /** Indian phone, stored as +91 and 10 digits. */
-  phone: z.string().check(
+  phone: z.string(CONTACT_HINTS.phone).check(
     z.refine((value) => normaliseIndianPhone(value) !== undefined, CONTACT_HINTS.phone),
     z.overwrite((value) => normaliseIndianPhone(value) ?? value),
   ),
   /** E-mail, lower-cased. */
-  email: z
-    .string()
-    .check(
-      z.overwrite(normaliseEmail),
-      z.maxLength(CONTACT_LIMITS.email, CONTACT_HINTS.email),
-      z.regex(EMAIL_PATTERN, CONTACT_HINTS.email),
-    ),
-  /** What the visitor wants, trimmed. */
+  email: z.string(CONTACT_HINTS.email).check(
+    z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('E-mail')),
+    z.overwrite(normaliseEmail),
+    z.maxLength(CONTACT_LIMITS.email, CONTACT_HINTS.email),
+    z.regex(EMAIL_PATTERN, CONTACT_HINTS.email),
+  ),
+  /** What the visitor wants, trimmed, with line breaks kept and no other invisible characters. */
   message: z
-    .string()
+    .string(CONTACT_HINTS.message)
     .check(
+      z.overwrite(keepLineBreaksOnly),
       z.trim(),
       z.minLength(1, CONTACT_HINTS.message),
       z.maxLength(
@@ -85,7 +85,9 @@ export type ContactFields = z.output<typeof ContactFieldsSchema>;
 export const ContactRequestSchema = z.strictObject({
   ...ContactFieldsSchema.shape,
   client: z.literal(CONTACT_CLIENT, 'This form belongs to another site.'),
-  website: z.optional(z.string().check(z.maxLength(500))),
+  website: z.optional(
+    z.string('The form could not be read. Please reload the page.').check(z.maxLength(500)),
+  ),
 });
 
 export type ContactRequest = z.output<typeof ContactRequestSchema>;

@@ -90,6 +90,32 @@ describe('contact schema: the rules of product-spec section 5 and DECISIONS 22-2
     ]);
   });
 
+  it('answers the hints, not library wording, when fields are missing', () => {
+    expect(messagesFor({ client: 'sis' }).sort()).toEqual(Object.values(CONTACT_HINTS).sort());
+  });
+
+  it.each([
+    ['a bidi override', 'Asha\u202Eevil'],
+    ['a zero-width space', 'As\u200Bha'],
+    ['a line break', 'Asha\nBcc: x@example.com'],
+    ['a control character', 'Asha\u0007'],
+  ])('refuses %s in the name and the e-mail with a plain sentence', (_label, value) => {
+    expect(messagesFor({ ...valid, name: value })).toEqual([
+      'Name can only contain letters, digits, spaces and punctuation.',
+    ]);
+    expect(messagesFor({ ...valid, email: `${value}@example.com` })).toContain(
+      'E-mail can only contain letters, digits, spaces and punctuation.',
+    );
+  });
+
+  it('keeps only line breaks of the invisible characters in a message', () => {
+    const parsed = ContactRequestSchema.parse({
+      ...valid,
+      message: 'Line one\r\nLine\u202E two\u200B\tend\u0000',
+    });
+    expect(parsed.message).toBe('Line one\nLine two end');
+  });
+
   it('never accepts a phone that is not 10 digits after the prefix (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 20 }), (phone) => {

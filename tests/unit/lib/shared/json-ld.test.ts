@@ -27,7 +27,11 @@ describe('courseJsonLd', () => {
     for (const each of courses) {
       const jsonLd = courseJsonLd(each, origin);
       const [offer] = jsonLd['offers'] as Record<string, unknown>[];
-      expect(offer).toMatchObject({ '@type': 'Offer', price: each.discountedFeesCents / 100, priceCurrency: 'USD' });
+      expect(offer).toMatchObject({
+        '@type': 'Offer',
+        price: each.discountedFeesCents / 100,
+        priceCurrency: 'USD',
+      });
       const [instance] = jsonLd['hasCourseInstance'] as Record<string, unknown>[];
       expect(instance).toEqual({
         '@type': 'CourseInstance',

@@ -1,25 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { ContactRequestSchema } from '~/lib/shared/schemas/contact';
 import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
 import {
   acceptContactMessage,
-  contactRateLimit,
-  deliverContactMessage,
+  contactMailKeys,
+  contactRateLimits,
   listContactMessagesForMaintainers,
-  MAX_DELIVERY_ATTEMPTS,
-  retryDelayMs,
-  retryPendingContactMessages,
   type ContactDeps,
 } from '~/server/domain/contact';
 import { RateLimited } from '~/server/domain/errors';
 import { createOutboxTransport, createResendTransport } from '~/server/domain/mail';
-import { getContactMessage, listPendingContactMessageIds } from '~/server/storage/contact-messages';
-import { listOutboxMails } from '~/server/storage/outbox';
+import {
+  deliverQueuedMail,
+  enqueueMail,
+  MAX_DELIVERY_ATTEMPTS,
+  retryDelayMs,
+  retryQueuedMails,
+  type MailDeps,
+} from '~/server/domain/mail-queue';
+import { openStore } from '~/server/storage/blob-store';
+import { getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
+import { OutboxMailSchema } from '~/server/storage/outbox';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
 import { startFakeResend, type FakeResend } from '../../../support/fake-resend';
 
 const settings = { from: 'Sahyadri Infotech <hello@example.com>', contactTo: 'sales@example.com' };
-const input = ContactRequestSchema.parse({
+const input = z.parse(ContactRequestSchema, {
   name: 'Asha Kulkarni',
   phone: '+91 98765 43210',
   email: 'Asha@Example.com',
@@ -31,19 +38,25 @@ let blobs: RunningBlobsServer;
 let resend: FakeResend;
 let clock: Date;
 let deps: ContactDeps;
+let mailDeps: MailDeps;
 
 beforeEach(async () => {
   blobs = await startBlobsServer();
   resend = await startFakeResend();
   clock = new Date('2026-11-22T06:00:00.000Z');
+  // The queue as the handler gives it, minus the background delivery: tests deliver explicitly.
   deps = {
+    mail: { queue: async (mail) => void (await enqueueMail(mail, clock)) },
+    settings,
+    now: () => clock,
+  };
+  mailDeps = {
     transport: createResendTransport({
       apiKey: 're_test_key',
       from: settings.from,
       baseUrl: resend.url,
       timeoutMs: 300,
     }),
-    settings,
     now: () => clock,
   };
 });
@@ -53,17 +66,30 @@ afterEach(async () => {
   await blobs.stop();
 });
 
-async function acceptOne(address = '203.0.113.7'): Promise<ContactMessage> {
-  const message = await acceptContactMessage(input, address, deps);
+async function acceptOne(address = '203.0.113.7', email = input.email): Promise<ContactMessage> {
+  const message = await acceptContactMessage({ ...input, email }, address, deps);
   if (!message) throw new Error('expected a stored message');
   return message;
+}
+
+/** Delivers both e-mails of a message, as the handler does after its answer. */
+async function deliver(message: ContactMessage, using: MailDeps = mailDeps) {
+  const keys = contactMailKeys(message.id);
+  const company = await deliverQueuedMail(keys.company, using);
+  const visitor = await deliverQueuedMail(keys.visitor, using);
+  return { company: company?.delivery, visitor: visitor?.delivery };
+}
+
+async function reportOf(message: ContactMessage) {
+  const reports = await listContactMessagesForMaintainers({ all: true });
+  return reports.find((report) => report.id === message.id);
 }
 
 describe('accepting a contact message', () => {
   it('stores it with both e-mails pending, queued, before anything is sent', async () => {
     const message = await acceptOne();
-    expect(await getContactMessage(message.id)).toEqual(message);
-    expect(message).toMatchObject({
+    expect(await reportOf(message)).toMatchObject({
+      ...message,
       client: 'sis',
       name: 'Asha Kulkarni',
       phone: '+919876543210',
@@ -71,7 +97,8 @@ describe('accepting a contact message', () => {
       receivedAt: '2026-11-22T06:00:00.000Z',
       mail: { company: { status: 'pending', attempts: 0 }, visitor: { status: 'pending', attempts: 0 } },
     });
-    expect(await listPendingContactMessageIds()).toEqual([message.id]);
+    const keys = contactMailKeys(message.id);
+    expect((await listPendingMailKeys()).sort()).toEqual([keys.company, keys.visitor].sort());
     expect(resend.requests).toBe(0);
   });
 
@@ -80,27 +107,54 @@ describe('accepting a contact message', () => {
       await acceptContactMessage({ ...input, website: 'http://spam.example' }, '198.51.100.1', deps),
     ).toBeUndefined();
     expect(await listContactMessagesForMaintainers({ all: true })).toEqual([]);
-    expect(await listPendingContactMessageIds()).toEqual([]);
+    expect(await listPendingMailKeys()).toEqual([]);
   });
 
-  it(`allows ${contactRateLimit().limit} messages per address per window, then answers RateLimited`, async () => {
-    for (let i = 0; i < contactRateLimit().limit; i += 1) await acceptOne('198.51.100.9');
+  const { perAddress } = contactRateLimits();
+
+  it(`allows ${perAddress.limit} messages per address per window, then answers RateLimited`, async () => {
+    for (let i = 0; i < perAddress.limit; i += 1) await acceptOne('198.51.100.9', `p${i}@example.com`);
     const error = await acceptContactMessage(input, '198.51.100.9', deps).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimited);
     expect((error as RateLimited).retryAfterSeconds).toBe(600);
     expect((error as RateLimited).messages[0]).toMatch(/wait a few minutes/);
-    expect(await listContactMessagesForMaintainers({ all: true })).toHaveLength(contactRateLimit().limit);
+    expect(await listContactMessagesForMaintainers({ all: true })).toHaveLength(perAddress.limit);
     // Another address is not affected; the next window starts afresh.
     await acceptOne('198.51.100.10');
-    clock = new Date(clock.getTime() + contactRateLimit().windowMs);
+    clock = new Date(clock.getTime() + perAddress.windowMs);
     await acceptOne('198.51.100.9');
+  });
+
+  it('limits messages to one recipient address too, from however many client addresses', async () => {
+    for (let i = 0; i < perAddress.limit; i += 1)
+      await acceptOne(`198.51.100.${20 + i}`, 'target@example.com');
+    const error = await acceptContactMessage(
+      { ...input, email: 'target@example.com' },
+      '198.51.100.99',
+      deps,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(await listContactMessagesForMaintainers({ all: true })).toHaveLength(perAddress.limit);
+  });
+});
+
+describe('the acknowledgement to the visitor', () => {
+  it('repeats nothing the visitor typed: no name, no message, only the reference', async () => {
+    const message = await acceptOne();
+    const ack = await getQueuedMail(contactMailKeys(message.id).visitor);
+    for (const part of [ack?.subject, ack?.text, ack?.html]) {
+      expect(part).not.toContain('Asha');
+      expect(part).not.toContain('Tally');
+      expect(part).not.toContain('warehouses');
+    }
+    expect(ack?.text).toContain(message.id);
   });
 });
 
 describe('delivering through the real Resend SDK', () => {
   it('sends the company e-mail (reply-to the visitor) and the acknowledgement, then dequeues', async () => {
     const message = await acceptOne();
-    const delivered = await deliverContactMessage(message.id, deps);
+    const delivered = await deliver(message);
 
     expect(resend.sent).toHaveLength(2);
     const [company, visitor] = resend.sent;
@@ -118,20 +172,20 @@ describe('delivering through the real Resend SDK', () => {
     expect(company?.body.html).not.toContain('<script>');
     expect(visitor?.body.to).toEqual(['asha@example.com']);
     expect(visitor?.body.reply_to).toBeUndefined();
-    expect(visitor?.body.text).toContain('Dear Asha,');
+    expect(visitor?.body.text).toContain(`reference ${message.id}`);
 
-    expect(delivered?.mail.company).toMatchObject({ status: 'sent', attempts: 1, providerId: 'fake-1' });
-    expect(delivered?.mail.visitor).toMatchObject({ status: 'sent', attempts: 1, providerId: 'fake-2' });
-    expect(await listPendingContactMessageIds()).toEqual([]);
+    expect(delivered.company).toMatchObject({ status: 'sent', attempts: 1, providerId: 'fake-1' });
+    expect(delivered.visitor).toMatchObject({ status: 'sent', attempts: 1, providerId: 'fake-2' });
+    expect(await listPendingMailKeys()).toEqual([]);
     expect(await listContactMessagesForMaintainers({ all: false })).toEqual([]);
   });
 
   it('keeps the message when Resend answers 500, and the retry job delivers it later, once', async () => {
     const message = await acceptOne();
     resend.mode = 'error';
-    const afterFailure = await deliverContactMessage(message.id, deps);
+    const afterFailure = await deliver(message);
     expect(resend.sent).toHaveLength(0);
-    expect(afterFailure?.mail.company).toMatchObject({
+    expect(afterFailure.company).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'Resend: Fake outage',
@@ -141,34 +195,22 @@ describe('delivering through the real Resend SDK', () => {
 
     resend.mode = 'ok';
     // Not due yet: the job leaves it alone.
-    expect(await retryPendingContactMessages(deps)).toEqual({
-      queued: 1,
-      delivered: 0,
-      failed: 0,
-      waiting: 1,
-    });
+    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 2, sent: 0, failed: 0, waiting: 2 });
     expect(resend.sent).toHaveLength(0);
 
     clock = new Date(clock.getTime() + retryDelayMs(1));
-    expect(await retryPendingContactMessages(deps)).toEqual({
-      queued: 1,
-      delivered: 1,
-      failed: 0,
-      waiting: 0,
-    });
-    expect(resend.sent.map((mail) => mail.body.to[0])).toEqual(['sales@example.com', 'asha@example.com']);
-    expect((await getContactMessage(message.id))?.mail.company).toMatchObject({
+    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 2, sent: 2, failed: 0, waiting: 0 });
+    expect(resend.sent.map((mail) => mail.body.to[0]).sort()).toEqual([
+      'asha@example.com',
+      'sales@example.com',
+    ]);
+    expect((await reportOf(message))?.mail.company).toMatchObject({
       status: 'sent',
       attempts: 2,
     });
 
     // Nothing is left to do, so another run sends nothing more.
-    expect(await retryPendingContactMessages(deps)).toEqual({
-      queued: 0,
-      delivered: 0,
-      failed: 0,
-      waiting: 0,
-    });
+    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 0, sent: 0, failed: 0, waiting: 0 });
     expect(resend.sent).toHaveLength(2);
   });
 
@@ -176,17 +218,17 @@ describe('delivering through the real Resend SDK', () => {
     const message = await acceptOne();
     resend.mode = 'slow';
     resend.slowMs = 2_000;
-    const afterTimeout = await deliverContactMessage(message.id, deps);
-    expect(afterTimeout?.mail.company.status).toBe('pending');
-    expect(afterTimeout?.mail.company.lastError).toMatch(/^Resend: /);
+    const afterTimeout = await deliver(message);
+    expect(afterTimeout.company?.status).toBe('pending');
+    expect(afterTimeout.company?.lastError).toMatch(/^Resend: /);
     expect(resend.sent).toHaveLength(2);
 
     resend.mode = 'ok';
     clock = new Date(clock.getTime() + retryDelayMs(1));
-    await retryPendingContactMessages(deps);
+    await retryQueuedMails(mailDeps);
     expect(resend.requests).toBe(4);
     expect(resend.sent).toHaveLength(2);
-    const stored = await getContactMessage(message.id);
+    const stored = await reportOf(message);
     expect(stored?.mail.company).toMatchObject({ status: 'sent', attempts: 2, providerId: 'fake-1' });
     expect(stored?.mail.visitor).toMatchObject({ status: 'sent', attempts: 2, providerId: 'fake-2' });
   });
@@ -194,24 +236,17 @@ describe('delivering through the real Resend SDK', () => {
   it(`gives up after ${MAX_DELIVERY_ATTEMPTS} failed tries, marks the e-mail failed and lists it for maintainers`, async () => {
     const message = await acceptOne();
     resend.mode = 'error';
-    await deliverContactMessage(message.id, deps);
+    await deliver(message);
     for (let attempt = 1; attempt < MAX_DELIVERY_ATTEMPTS; attempt += 1) {
       clock = new Date(clock.getTime() + retryDelayMs(attempt));
-      await retryPendingContactMessages(deps);
+      await retryQueuedMails(mailDeps);
     }
-    const stored = await getContactMessage(message.id);
+    const stored = await reportOf(message);
     expect(stored?.mail.company).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });
     expect(stored?.mail.company.nextAttemptAt).toBeUndefined();
-    expect(await listPendingContactMessageIds()).toEqual([]);
+    expect(await listPendingMailKeys()).toEqual([]);
     expect((await listContactMessagesForMaintainers({ all: false })).map((m) => m.id)).toEqual([message.id]);
     expect(resend.requests).toBe(2 * MAX_DELIVERY_ATTEMPTS);
-  });
-
-  it('reads the rate limit from CONTACT_RATE_LIMIT, ignoring nonsense', () => {
-    expect(contactRateLimit({}).limit).toBe(5);
-    expect(contactRateLimit({ CONTACT_RATE_LIMIT: '50' }).limit).toBe(50);
-    expect(contactRateLimit({ CONTACT_RATE_LIMIT: '-1' }).limit).toBe(5);
-    expect(contactRateLimit({ CONTACT_RATE_LIMIT: 'lots' }).limit).toBe(5);
   });
 
   it('backs off 1, 2, 4 ... minutes, at most 6 hours', () => {
@@ -223,9 +258,9 @@ describe('delivering through the real Resend SDK', () => {
 describe('the local outbox (no RESEND_API_KEY)', () => {
   it('stores each e-mail once per idempotency key and prints it to the log', async () => {
     const log = vi.fn();
-    const outboxDeps = { ...deps, transport: createOutboxTransport({ from: settings.from, log }) };
+    const outboxDeps = { ...mailDeps, transport: createOutboxTransport({ from: settings.from, log }) };
     const message = await acceptOne();
-    await deliverContactMessage(message.id, outboxDeps);
+    await deliver(message, outboxDeps);
     await outboxDeps.transport.send({
       to: ['sales@example.com'],
       subject: 'again',
@@ -233,10 +268,12 @@ describe('the local outbox (no RESEND_API_KEY)', () => {
       text: '',
       idempotencyKey: `contact-${message.id}-company`,
     });
-    const mails = await listOutboxMails();
+    const outbox = openStore('outbox');
+    const keys = await outbox.list('mails/');
+    const mails = await Promise.all(keys.map((key) => outbox.get(key, OutboxMailSchema)));
     expect(mails).toHaveLength(2);
-    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['asha@example.com', 'sales@example.com']);
+    expect(mails.map((mail) => mail?.to[0]).sort()).toEqual(['asha@example.com', 'sales@example.com']);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('Subject: Website enquiry from Asha Kulkarni'));
-    expect((await getContactMessage(message.id))?.mail.company.status).toBe('sent');
+    expect((await getQueuedMail(contactMailKeys(message.id).company))?.delivery.status).toBe('sent');
   });
 });

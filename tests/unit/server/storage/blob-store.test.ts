@@ -1,9 +1,10 @@
-import { getStore } from '@netlify/blobs';
+import { getDeployStore, getStore, setEnvironmentContext } from '@netlify/blobs';
 import { Operation } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { ConflictRetryExhaustedError, CorruptRecordError, InvalidRecordError } from '~/server/storage/errors';
@@ -289,5 +290,55 @@ describe('delete and list', () => {
     const keys = Array.from({ length: 25 }, (_, i) => `client-${String(i).padStart(2, '0')}`);
     await Promise.all(keys.map((key) => rateLimits.create(key, CounterSchema, { count: 1 })));
     await expect(rateLimits.list()).resolves.toEqual(keys);
+  });
+});
+
+describe('schemas of either zod flavour', () => {
+  it('stores and reads back a record typed by a zod/mini schema', async () => {
+    const MiniNoteSchema = zm.object({
+      title: zm.string().check(zm.minLength(1)),
+      tags: zm.array(zm.string()),
+    });
+    const store = openStore('orders');
+    const key = freshKey('mini');
+    expect(await store.create(key, MiniNoteSchema, { title: 'Mini', tags: ['a'] })).toBe(true);
+    expect(await store.get(key, MiniNoteSchema)).toEqual({ title: 'Mini', tags: ['a'] });
+    await expect(
+      store.create(freshKey('mini'), MiniNoteSchema, { title: '', tags: [] }),
+    ).rejects.toBeInstanceOf(InvalidRecordError);
+  });
+});
+
+describe('data per deploy', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    setEnvironmentContext({
+      siteID: server.siteID,
+      token: server.token,
+      edgeURL: server.url,
+      uncachedEdgeURL: server.url,
+    });
+  });
+
+  it('writes of a deploy preview land in the deploy store, never in the site store', async () => {
+    const deployID = randomUUID().replaceAll('-', '').slice(0, 24);
+    setEnvironmentContext({
+      siteID: server.siteID,
+      token: server.token,
+      edgeURL: server.url,
+      uncachedEdgeURL: server.url,
+      deployID,
+      // Netlify's functions runtime names the site's primary region; deploy stores need it.
+      primaryRegion: 'us-east-2',
+    });
+    const key = freshKey('preview-order');
+    vi.stubEnv('CONTEXT', 'deploy-preview');
+    await openStore('orders').create(key, NoteSchema, { title: 'Preview', body: 'not real' });
+    expect(await openStore('orders').get(key, NoteSchema)).toEqual({ title: 'Preview', body: 'not real' });
+
+    expect(await getDeployStore({ name: 'orders', deployID, consistency: 'strong' }).get(key)).not.toBeNull();
+    expect(await rawStore('orders').get(key)).toBeNull();
+    vi.stubEnv('CONTEXT', 'production');
+    expect(await openStore('orders').get(key, NoteSchema)).toBeUndefined();
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * The server's settings, read from the environment once, at first use, and parsed with zod. The
+ * domain gets typed settings from here; nothing else in src/ reads `process.env`. Every variable
+ * is optional (see .env.example): with none set, the site runs offline with the local outbox.
+ */
+import * as z from 'zod/mini';
+import { site } from '~/site.config';
+
+/** An optional string setting: unset and empty both mean "not set". */
+const optionalText = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+);
+
+/**
+ * An optional whole number of at least 1. Unset, empty or nonsense gives `fallback`: a typo in a
+ * tuning knob must not take the site down (it is logged instead).
+ */
+function positiveInt(name: string, fallback: number) {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (Number.isInteger(parsed) && parsed > 0) return parsed;
+      console.warn(`[env] ${name} must be a whole number of at least 1; using ${fallback}.`);
+      return fallback;
+    }),
+  );
+}
+
+const EnvSchema = z.object({
+  /** Public origin of the site; Netlify's `URL` when deployed. */
+  SITE_URL: optionalText,
+  URL: optionalText,
+  /** Resend API key; unset means mail goes to the local outbox. */
+  RESEND_API_KEY: optionalText,
+  /** Resend API base URL; only tests point it elsewhere. */
+  RESEND_BASE_URL: optionalText,
+  /** Sender of every e-mail. */
+  MAIL_FROM: optionalText,
+  /** Company inbox for contact messages. */
+  CONTACT_TO: optionalText,
+  /** Bearer token of maintainer endpoints; shorter than 24 characters counts as unset. */
+  ADMIN_TOKEN: optionalText,
+  /** Contact messages per client address per 10 minutes. */
+  CONTACT_RATE_LIMIT: positiveInt('CONTACT_RATE_LIMIT', 5),
+  /** Code requests per client address per hour (sign-ins: twice that per 15 minutes). */
+  AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 20),
+});
+
+/** Typed server settings. */
+export interface ServerEnv {
+  /** The site's public origin, for links in e-mails (no trailing slash). */
+  readonly siteUrl: string;
+  readonly mail: {
+    /** Resend API key, or undefined for the local outbox. */
+    readonly resendApiKey: string | undefined;
+    readonly resendBaseUrl: string | undefined;
+    /** Sender of every e-mail, e.g. `Sahyadri Infotech <hello@example.com>`. */
+    readonly from: string;
+    /** Company inbox for contact messages. */
+    readonly contactTo: string;
+  };
+  /** Maintainer bearer token (24+ characters), or undefined when the endpoints are off. */
+  readonly adminToken: string | undefined;
+  readonly rateLimits: {
+    /** Contact messages per client address per 10 minutes. */
+    readonly contact: number;
+    /** Account code requests per client address per hour. */
+    readonly auth: number;
+  };
+}
+
+/** Parses `source` into settings. Throws an Error naming each bad variable (never its value). */
+export function parseServerEnv(source: Readonly<Record<string, string | undefined>>): ServerEnv {
+  const result = z.safeParse(EnvSchema, source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}.`);
+  }
+  const env = result.data;
+  const adminToken =
+    env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN.length >= 24 ? env.ADMIN_TOKEN : undefined;
+  return {
+    siteUrl: (env.SITE_URL ?? env.URL ?? 'http://localhost:8888').replace(/\/+$/, ''),
+    mail: {
+      resendApiKey: env.RESEND_API_KEY,
+      resendBaseUrl: env.RESEND_BASE_URL,
+      from: env.MAIL_FROM ?? `${site.name} <${site.email}>`,
+      contactTo: env.CONTACT_TO ?? site.email,
+    },
+    adminToken,
+    rateLimits: { contact: env.CONTACT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The settings of this process, parsed from `process.env` at first use. */
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Forgets the parsed settings, so the next `serverEnv()` reads the environment again (tests). */
+export function resetServerEnv(): void {
+  cached = undefined;
+}
+
+/** Where data lives: the site's stores, or stores scoped to this deploy. */
+export type DataScope = 'site' | 'deploy';
+
+/**
+ * Production and local runs (dev, `npm start`, tests) use the site's stores; deploy previews and
+ * branch deploys use deploy-scoped stores, so a preview never writes real customers, orders or
+ * mail queues. Read per call: on Netlify the deploy context comes with each request.
+ */
+export function dataScope(): DataScope {
+  const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
+    .Netlify;
+  const context = netlify?.context?.deploy?.context ?? process.env['CONTEXT'];
+  return context === 'deploy-preview' || context === 'branch-deploy' ? 'deploy' : 'site';
+}

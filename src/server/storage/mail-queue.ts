@@ -1,0 +1,74 @@
+/**
+ * The mail queue (`mail-queue` store): every e-mail the site sends is stored here before it is
+ * sent. Key formats:
+ * - `mails/<key>`: the e-mail and its delivery state, keyed by its idempotency key, so queueing
+ *   the same e-mail twice stores it once;
+ * - `pending/<key>`: an empty marker while the e-mail waits to be sent. The retry job lists this
+ *   prefix, so it never scans delivered mail.
+ */
+import * as z from 'zod/mini';
+import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
+import { openStore, SKIP } from '~/server/storage/blob-store';
+
+export type { MailDelivery } from '~/lib/shared/schemas/mail-delivery';
+
+/** An e-mail in the queue: what to send and what became of it. */
+export const QueuedMailSchema = z.object({
+  /** The idempotency key: same key, same e-mail, sent at most once. */
+  key: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,200}$/)),
+  /** When it was queued (ISO 8601, UTC). */
+  queuedAt: z.iso.datetime(),
+  to: z.array(z.string()).check(z.minLength(1)),
+  replyTo: z.optional(z.string()),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  delivery: MailDeliverySchema,
+});
+
+export type QueuedMail = z.infer<typeof QueuedMailSchema>;
+
+const store = openStore('mail-queue');
+const PendingMarkerSchema = z.object({ since: z.iso.datetime() });
+
+const mailKey = (key: string) => `mails/${key}`;
+const pendingKey = (key: string) => `pending/${key}`;
+
+/**
+ * Stores a new e-mail and marks it pending. The marker is written first, so a stored e-mail is
+ * never missing from the queue; a marker without an e-mail is dropped by the retry job. Resolves
+ * to false when an e-mail with this key was queued before (nothing changes then).
+ */
+export async function saveQueuedMail(mail: QueuedMail): Promise<boolean> {
+  const existing = await store.get(mailKey(mail.key), QueuedMailSchema);
+  if (existing) return false;
+  await store.create(pendingKey(mail.key), PendingMarkerSchema, { since: mail.queuedAt });
+  return store.create(mailKey(mail.key), QueuedMailSchema, mail);
+}
+
+/** The queued e-mail with this idempotency key, or undefined. */
+export function getQueuedMail(key: string): Promise<QueuedMail | undefined> {
+  return store.get(mailKey(key), QueuedMailSchema);
+}
+
+/**
+ * Changes the delivery state of a queued e-mail with a conflict-safe read-modify-write; `fn` must
+ * be pure (it may run more than once). Resolves to the stored result, or undefined when absent.
+ */
+export function updateQueuedMail(
+  key: string,
+  fn: (mail: QueuedMail) => QueuedMail,
+): Promise<QueuedMail | undefined> {
+  return store.update(mailKey(key), QueuedMailSchema, (current) => (current ? fn(current) : SKIP));
+}
+
+/** Keys of the e-mails still waiting to be sent, oldest marker key first. */
+export async function listPendingMailKeys(): Promise<string[]> {
+  const keys = await store.list('pending/');
+  return keys.map((key) => key.slice('pending/'.length));
+}
+
+/** Takes an e-mail off the pending list (sent or given up). */
+export function clearPendingMail(key: string): Promise<void> {
+  return store.delete(pendingKey(key));
+}
