@@ -16,7 +16,7 @@ import { BACKGROUND_FUNCTION_TIMEOUT, SYNCHRONOUS_FUNCTION_TIMEOUT } from '@netl
 import { mockLocation, shouldBase64Encode } from '@netlify/dev-utils';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 
-/** Paths that name a function directly, e.g. `/.netlify/functions/contact-retry`. */
+/** Paths that name a function directly, e.g. `/.netlify/functions/mail-retry`. */
 const DEFAULT_FUNCTION_URL = /^\/.netlify\/(functions|builders)\/([^/]+).*/;
 /** The user agent of Netlify's scheduler; a scheduled function called by URL sees it. */
 const CLOCKWORK_USERAGENT = 'Netlify Clockwork';
@@ -53,6 +53,17 @@ function routeMatches(route, path) {
   if (route.literal !== undefined) return path === route.literal;
   if (route.expression !== undefined) return new RegExp(route.expression).test(path);
   return false;
+}
+
+/**
+ * Orders routes most specific first: exact paths before patterns, then patterns by the length of
+ * their fixed text (`/api/orders/:id` before `/api/*`).
+ */
+function byPrecedence(a, b) {
+  const exact = Number(b.literal !== undefined) - Number(a.literal !== undefined);
+  if (exact !== 0) return exact;
+  const fixedLength = (route) => String(route.pattern ?? '').replace(/:[^/]+|\*/g, '').length;
+  return fixedLength(b) - fixedLength(a);
 }
 
 /** Identity emulation of @netlify/functions-dev: a Bearer JWT becomes the client context's user. */
@@ -319,6 +330,9 @@ export async function startWarmFunctions({
       }),
     }));
   const byName = new Map(functions.map((func) => [func.name, func]));
+  const routes = functions
+    .flatMap((func) => func.routes.map((route) => ({ func, route })))
+    .sort((a, b) => byPrecedence(a.route, b.route) || a.func.name.localeCompare(b.func.name));
   // Load every function now, so no visitor waits for an import.
   await Promise.all(
     functions.map((func) =>
@@ -331,9 +345,12 @@ export async function startWarmFunctions({
     names: functions.map((func) => func.name),
 
     /**
-     * The function a request goes to, as @netlify/functions-dev's registry decides: a route of
-     * the manifest (method and exclusions included), or `/.netlify/functions/{name}` for a
-     * function without routes. `{ func: undefined }` for that path with an unknown name (404).
+     * The function a request goes to: a route of the manifest (method and exclusions included),
+     * or `/.netlify/functions/{name}` for a function without routes, as in @netlify/functions-dev.
+     * `{ func: undefined }` for that path with an unknown name (404). Where several routes match,
+     * the most specific wins (see `byPrecedence`); @netlify/functions-dev takes the first function
+     * in its registry's order (reverse alphabetical), which would let a catch-all such as
+     * `/api/*` shadow `/api/account/login`.
      */
     match(pathname, method) {
       const direct = DEFAULT_FUNCTION_URL.exec(pathname);
@@ -344,15 +361,11 @@ export async function startWarmFunctions({
       }
       let path = pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
       path = path.toLowerCase();
-      for (const func of functions) {
-        const route = func.routes.find(
-          (candidate) =>
-            (!candidate.methods || candidate.methods.length === 0 || candidate.methods.includes(method)) &&
-            routeMatches(candidate, path),
-        );
-        if (route && !func.excludedRoutes.some((excluded) => routeMatches(excluded, path))) {
-          return { func, route, preferStatic: route.prefer_static ?? false };
-        }
+      for (const { func, route } of routes) {
+        if (route.methods?.length && !route.methods.includes(method)) continue;
+        if (!routeMatches(route, path)) continue;
+        if (func.excludedRoutes.some((excluded) => routeMatches(excluded, path))) continue;
+        return { func, route, preferStatic: route.prefer_static ?? false };
       }
       return undefined;
     },

@@ -53,7 +53,7 @@ afterAll(async () => {
 
 describe('warm functions', () => {
   it('serves every function of the folder', () => {
-    expect(functions.names).toEqual(['boom', 'echo', 'stream', 'tick']);
+    expect(functions.names).toEqual(['boom', 'echo', 'fallback', 'stream', 'tick']);
   });
 
   it('gives the function its request, client address, route parameters and cookies', async () => {
@@ -121,7 +121,13 @@ describe('warm functions', () => {
 
   it('routes as Netlify does: no direct URL for a function with a path, 404 for an unknown name', async () => {
     expect(functions.match('/.netlify/functions/echo', 'GET')).toBeUndefined();
-    expect(functions.match('/echo', 'GET')).toBeUndefined();
     expect((await fetch(`${base}/.netlify/functions/nothing`)).status).toBe(404);
+  });
+
+  it('sends a path to the most specific route, so a catch-all shadows no other function', () => {
+    expect(functions.match('/stream', 'GET')?.func?.name).toBe('stream');
+    expect(functions.match('/echo/7', 'GET')?.func?.name).toBe('echo');
+    expect(functions.match('/echo', 'GET')?.func?.name).toBe('fallback');
+    expect(functions.match('/anything/else', 'GET')?.func?.name).toBe('fallback');
   });
 });
