@@ -10,6 +10,8 @@ export const STORE_NAMES = [
   'carts',
   // Placed orders and their invoices, keyed by order number.
   'orders',
+  // Checkouts in progress and done, by cart version and by Idempotency-Key (idempotent checkout).
+  'checkouts',
   // Monotonic counters such as the next order or invoice number.
   'counters',
   // Messages sent through the contact and 'Get A Quote' forms, with their mail delivery status.
