@@ -29,9 +29,10 @@ const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
 
 /**
  * The endpoints measured, in order. Adding an endpoint is adding an entry: `method` and `path`;
- * `json`, a body sent as JSON; `xsrf: true` to send the XSRF cookie and header the site hands out
- * (every non-GET call needs them); `headers(site)`, more headers, resolved once before the run
- * (for example a session cookie from a sign-in).
+ * `json`, a body sent as JSON, or a function of the visitor's number (0-49) that returns one, so
+ * each visitor sends their own; `xsrf: true` to send the XSRF cookie and header the site hands
+ * out (every non-GET call needs them); `headers(site)`, more headers, resolved once before the
+ * run (for example a session cookie from a sign-in).
  */
 const ENDPOINTS = [
   { name: 'GET /api/courses', method: 'GET', path: '/api/courses' },
@@ -40,13 +41,14 @@ const ENDPOINTS = [
     method: 'POST',
     path: '/api/contact/sendmail',
     xsrf: true,
-    json: {
-      name: 'Bench Visitor',
+    // Each visitor writes from their own e-mail address (the form also limits per recipient).
+    json: (visitor) => ({
+      name: `Bench Visitor ${visitor}`,
       phone: '+91 98765 43210',
-      email: 'bench.visitor@example.com',
+      email: `bench.visitor.${visitor}@example.com`,
       message: 'A message sent by the API load benchmark.',
       client: 'sis',
-    },
+    }),
   },
 ];
 
@@ -124,13 +126,21 @@ async function measureEndpoint(site, endpoint) {
     headers['x-xsrf-token'] = token;
   }
   if (endpoint.json !== undefined) headers['content-type'] = 'application/json';
+  const bodyOf = typeof endpoint.json === 'function' ? endpoint.json : () => endpoint.json;
+  let visitors = 0;
   const restore = ONE_ADDRESS ? () => undefined : ownAddressPerConnection(site.port);
   try {
     const result = await autocannon({
       url: `${site.url}${endpoint.path}`,
       method: endpoint.method,
       headers,
-      ...(endpoint.json === undefined ? {} : { body: JSON.stringify(endpoint.json) }),
+      ...(endpoint.json === undefined
+        ? {}
+        : {
+            body: JSON.stringify(bodyOf(0)),
+            // Each connection is the next visitor, with their own body.
+            setupClient: (client) => client.setBody(JSON.stringify(bodyOf(visitors++ % CONNECTIONS))),
+          }),
       connections: CONNECTIONS,
       duration: DURATION_S,
       warmup: WARMUP,
