@@ -31,7 +31,7 @@ export default function NotificationsHost() {
           <span />
         </div>
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {$loading ? layoutText.pleaseWait : ''}
       </p>
     </>

@@ -147,12 +147,13 @@ export function apiHandler<
     context: Context | undefined,
     after: (work: Promise<unknown>) => void,
   ): Promise<Response> {
+    // A forged request is refused before anything else is said about the address.
+    if (!hasValidXsrfToken(request)) return errors(403, [XSRF_REFUSED]);
     if (!allowed.has(request.method)) {
       return errors(405, [`This address only answers ${options.methods.join(' or ')}.`], {
         headers: { Allow: allow },
       });
     }
-    if (!hasValidXsrfToken(request)) return errors(403, [XSRF_REFUSED]);
     const now = new Date();
     const user = options.auth === 'user' ? await sessionUserOf(request, now) : undefined;
     if (options.auth === 'user' && !user) return errors(401, [NOT_SIGNED_IN]);
