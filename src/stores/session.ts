@@ -13,21 +13,30 @@ import * as z from 'zod/mini';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import {
   ACCOUNT_CLIENT,
-  INVALID_CREDENTIALS,
-  NEW_ACCOUNT_STATUS,
+  AccountUserSchema,
   PendingCodeSchema,
-  SessionUserSchema,
-  type ForgotFields,
+  type AccountUser,
+  type ForgotFieldsSchema,
   type PendingCode,
-  type ResetFields,
-  type SessionUser,
-  type SignInFields,
+  type ResetFieldsSchema,
+  type SignInFieldsSchema,
   type SignUpFields,
-  type VerifyFields,
+  type VerificationFieldsSchema,
 } from '~/lib/shared/schemas/account';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
-export type { SessionUser } from '~/lib/shared/schemas/account';
+/** The signed-in user as the server names them: `{userid, username}`. */
+export type SessionUser = AccountUser;
+type SignInFields = z.output<typeof SignInFieldsSchema>;
+type VerifyFields = z.output<typeof VerificationFieldsSchema>;
+type ForgotFields = z.output<typeof ForgotFieldsSchema>;
+type ResetFields = z.output<typeof ResetFieldsSchema>;
+
+/** The warning for a wrong e-mail/mobile or password, word for word (product-spec section 8). */
+export const INVALID_CREDENTIALS = 'Invalid Credentials.!';
+
+/** `status` of a new registration (product-spec section 3: initially 1). */
+const NEW_ACCOUNT_STATUS = 1;
 
 /** The outcome of an action: done, or the sentences to show (status 0: the server was not reached). */
 export type AccountResult =
@@ -52,7 +61,7 @@ const PendingCodeStateSchema = z.object({
 
 function decodeUser(stored: string): SessionUser | null {
   try {
-    const parsed = SessionUserSchema.safeParse(JSON.parse(stored));
+    const parsed = AccountUserSchema.safeParse(JSON.parse(stored));
     return parsed.success ? { userid: parsed.data.userid, username: parsed.data.username } : null;
   } catch {
     return null;
@@ -140,7 +149,7 @@ export function restoreSession(): Promise<void> {
     $checked.set(true);
     return Promise.resolve();
   }
-  restoring ??= apiRequest('GET', '/api/account/me', SessionUserSchema, undefined, { background: true })
+  restoring ??= apiRequest('GET', '/api/account/me', AccountUserSchema, undefined, { background: true })
     .then((user) => {
       $storedUser.set({ userid: user.userid, username: user.username });
     })
@@ -158,7 +167,7 @@ export function restoreSession(): Promise<void> {
  */
 export async function signIn(fields: SignInFields): Promise<AccountResult> {
   try {
-    const user = await apiRequest('POST', '/api/account/login', SessionUserSchema, {
+    const user = await apiRequest('POST', '/api/account/login', AccountUserSchema, {
       mobile: fields.mobile,
       password: fields.password,
       clientCode: ACCOUNT_CLIENT,
@@ -199,7 +208,7 @@ export async function verifySignUp(fields: VerifyFields): Promise<AccountResult>
     return { ok: false, status: 0, errors: ['Your sign-up has expired. Please start again.'] };
   }
   try {
-    const user = await apiRequest('POST', '/api/account/register', SessionUserSchema, {
+    const user = await apiRequest('POST', '/api/account/register', AccountUserSchema, {
       ...signUpDetails,
       usercode: pending.usercode,
       userkey: pending.userkey,
@@ -241,7 +250,7 @@ export async function resetPassword(fields: ResetFields): Promise<AccountResult>
     return { ok: false, status: 0, errors: ['Your reset request has expired. Please start again.'] };
   }
   try {
-    const user = await apiRequest('POST', '/api/account/reset', SessionUserSchema, {
+    const user = await apiRequest('POST', '/api/account/reset', AccountUserSchema, {
       usercode: pending.usercode,
       userkey: pending.userkey,
       verificationcode: fields.verificationcode,

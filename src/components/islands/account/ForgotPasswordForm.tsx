@@ -8,20 +8,18 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy } from '~/content/ui/account';
 import { normaliseEmail } from '~/lib/shared/schemas/contact';
-import {
-  ACCOUNT_LIMITS,
-  ForgotFieldsSchema,
-  ResetFieldsSchema,
-  type ForgotFields,
-  type ForgotFieldsInput,
-  type ResetFields,
-  type ResetFieldsInput,
-} from '~/lib/shared/schemas/account';
+import type * as z from 'zod/mini';
+import { ACCOUNT_LIMITS, ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, requestPasswordReset, resetPassword } from '~/stores/session';
 import { ErrorList, Field, SwitchButton } from './form-parts';
 
 const copy = accountFormCopy.forgot;
+
+type ForgotFieldsInput = z.input<typeof ForgotFieldsSchema>;
+type ForgotFields = z.output<typeof ForgotFieldsSchema>;
+type ResetFieldsInput = z.input<typeof ResetFieldsSchema>;
+type ResetFields = z.output<typeof ResetFieldsSchema>;
 
 export default function ForgotPasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
   const pending = useStore($pendingCode);
@@ -142,7 +140,7 @@ function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: () => voi
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={ACCOUNT_LIMITS.code}
+            maxLength={ACCOUNT_LIMITS.verificationCode}
             className="account-forms__code"
           />
         )}

@@ -6,18 +6,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy } from '~/content/ui/account';
-import {
-  ACCOUNT_LIMITS,
-  SignInFieldsSchema,
-  type SignInFields,
-  type SignInFieldsInput,
-} from '~/lib/shared/schemas/account';
+import type * as z from 'zod/mini';
+import { ACCOUNT_LIMITS, SignInFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { notifyWarning } from '~/stores/notifications';
 import { signIn } from '~/stores/session';
 import { ErrorList, Field, SwitchButton } from './form-parts';
 
 const copy = accountFormCopy.signIn;
+
+type SignInFieldsInput = z.input<typeof SignInFieldsSchema>;
+type SignInFields = z.output<typeof SignInFieldsSchema>;
 
 export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const id = useId();

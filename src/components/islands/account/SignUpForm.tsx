@@ -9,20 +9,22 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy } from '~/content/ui/account';
 import { normaliseEmail } from '~/lib/shared/schemas/contact';
+import type * as z from 'zod/mini';
 import {
   ACCOUNT_LIMITS,
   SignUpFieldsSchema,
-  VerifyFieldsSchema,
+  VerificationFieldsSchema,
   type SignUpFields,
   type SignUpFieldsInput,
-  type VerifyFields,
-  type VerifyFieldsInput,
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
 import { ErrorList, Field, SwitchButton } from './form-parts';
 
 const copy = accountFormCopy.signUp;
+
+type VerifyFieldsInput = z.input<typeof VerificationFieldsSchema>;
+type VerifyFields = z.output<typeof VerificationFieldsSchema>;
 
 export default function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
   const pending = useStore($pendingCode);
@@ -169,7 +171,7 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => vo
     watch,
     formState: { errors: hints, isSubmitting },
   } = useForm<VerifyFieldsInput, unknown, VerifyFields>({
-    resolver: zodResolver(VerifyFieldsSchema),
+    resolver: zodResolver(VerificationFieldsSchema),
     mode: 'onChange',
     defaultValues: { verificationcode: '' },
   });
@@ -203,7 +205,7 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => vo
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={ACCOUNT_LIMITS.code}
+            maxLength={ACCOUNT_LIMITS.verificationCode}
             className="account-forms__code"
           />
         )}

@@ -1,0 +1,90 @@
+/*
+ * The shop's API shapes (API.md, section Courses and shop), parsed by the browser and produced by
+ * the functions. Amounts in these answers are US dollars (the API's edge); everything behind them
+ * is integer cents.
+ */
+import * as z from 'zod/mini';
+import { UsdSchema } from '~/lib/shared/money';
+import { CourseSummarySchema } from '~/lib/shared/schemas/course';
+
+/** The client code of cart calls (product-spec section 9). */
+export const SHOP_CLIENT = 'sispl';
+
+/** Order numbers: `SIS-2627-000001`, at most 16 characters of A-Z 0-9 - (DECISIONS 11). */
+export const ORDER_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
+
+/** A course in the cart: the catalogue's public fields, prices from the server. */
+export const CartItemSchema = CourseSummarySchema;
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+/** The cart: what add, delete, load and checkout answer. */
+export const CartSchema = z.array(CartItemSchema);
+
+/** A bought course: the cart item as paid, with its order. */
+export const PurchasedItemSchema = z.object({
+  ...CartItemSchema.shape,
+  orderNo: z.string(),
+  /** When the order was placed (ISO 8601). */
+  orderDate: z.iso.datetime(),
+});
+export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
+
+export const PurchasedItemsSchema = z.array(PurchasedItemSchema);
+
+/** A line of `GetCourseforInvoiceByOrderNo`. */
+export const InvoiceLineSchema = z.object({
+  orderNo: z.string(),
+  orderDate: z.iso.datetime(),
+  /** Price paid in US dollars. */
+  discountedFees: UsdSchema,
+  name: z.string(),
+  courseId: z.int(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoiceLinesSchema = z.array(InvoiceLineSchema);
+
+/** Everything the invoice page prints (DECISIONS 13, 34). Amounts in US dollars. */
+export const InvoiceSchema = z.object({
+  orderNo: z.string(),
+  orderDate: z.iso.datetime(),
+  billTo: z.object({ name: z.string(), email: z.string() }),
+  seller: z.object({
+    legalName: z.string(),
+    address: z.array(z.string()),
+    gstin: z.string(),
+    pan: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    placeOfSupply: z.string(),
+    bank: z.object({
+      accountName: z.string(),
+      bankName: z.string(),
+      branch: z.string(),
+      accountNumber: z.string(),
+      ifsc: z.string(),
+    }),
+  }),
+  lines: z.array(
+    z.object({
+      courseId: z.int(),
+      name: z.string(),
+      sac: z.string(),
+      qty: z.int(),
+      /** Price paid, tax included. */
+      price: UsdSchema,
+      /** The price without GST. */
+      taxableValue: UsdSchema,
+    }),
+  ),
+  totals: z.object({
+    taxable: UsdSchema,
+    taxes: z.array(z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema })),
+    total: UsdSchema,
+  }),
+  /** The total in words, e.g. 'US Dollars One Hundred Thirty-Nine and Fifty Cents Only'. */
+  amountInWords: z.string(),
+  currency: z.literal('USD'),
+  amountStatus: z.literal('Paid'),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
