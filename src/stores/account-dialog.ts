@@ -89,6 +89,7 @@ $user.listen((user) => {
   const then = afterSignIn;
   afterSignIn = undefined;
   $forgot.set(false);
-  $loginType.set('true');
+  // Signed in: the dialog opens on sign-in next time (product-spec section 4).
+  if ($loginType.get() !== 'true') $loginType.set('true');
   then?.();
 });
