@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/header';
 
 test.describe('header menus (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('every menu opens by keyboard, arrows move through it, Escape closes it', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
       const trigger = page.getByRole('button', { name, exact: true });
       await trigger.focus();
@@ -33,7 +34,7 @@ test.describe('header menus (desktop)', () => {
   });
 
   test('Tab reaches the menus in order and Enter on a link navigates', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -51,7 +52,7 @@ test.describe('header menus (desktop)', () => {
   });
 
   test('Products menu: overview by default, a product description on hover and focus', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const trigger = page.getByRole('button', { name: 'Products' });
     await trigger.hover();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
@@ -78,7 +79,7 @@ test.describe('header menus (desktop)', () => {
   });
 
   test('a clicked nav item is stored in local storage "navfor"', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Career' }).click();
     await page.getByRole('link', { name: 'Training', exact: true }).first().click();
     await expect(page).toHaveURL(/\/career\/training$/);
@@ -86,7 +87,7 @@ test.describe('header menus (desktop)', () => {
   });
 
   test('a click outside closes an open menu', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const trigger = page.getByRole('button', { name: 'Services' });
     await trigger.click();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
@@ -99,7 +100,7 @@ test.describe('header at tablet and desktop widths', () => {
   for (const width of [601, 768, 960, 1280, 1440]) {
     test(`at ${width} px the bar stays one line and every menu fits on screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/');
+      await gotoHydrated(page, '/');
       const header = await page.locator('.site-header').boundingBox();
       expect(header?.height).toBeLessThanOrEqual(72);
       for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
@@ -119,7 +120,7 @@ test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
   test('the Menu button toggles the navigation; a nav click navigates and closes it', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(toggle).toBeVisible();
@@ -140,7 +141,7 @@ test.describe('mobile menu at 375 px', () => {
   });
 
   test('a nav click closes the menu even when it stays on the page', async ({ page }) => {
-    await page.goto('/contact-us');
+    await gotoHydrated(page, '/contact-us');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -153,7 +154,7 @@ test.describe('mobile menu at 375 px', () => {
   });
 
   test('Escape closes the mobile menu and returns focus to the button', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     await page.keyboard.press('Escape');
@@ -184,7 +185,7 @@ test.describe('mobile menu at 375 px', () => {
       '/contact-us',
       '/services/custom-software-development',
     ]) {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }

@@ -15,7 +15,8 @@ export function onRequestsInFlight(listener: InFlightListener): () => void {
   return () => inFlightListeners.delete(listener);
 }
 
-async function tracked<T>(work: () => Promise<T>): Promise<T> {
+async function tracked<T>(work: () => Promise<T>, background: boolean): Promise<T> {
+  if (background) return work();
   for (const listener of inFlightListeners) listener(1);
   try {
     return await work();
@@ -69,6 +70,15 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
   });
 }
 
+/** Options of one call. */
+export interface ApiRequestOptions {
+  /**
+   * A check the visitor did not ask for (the start-up `GET /api/account/me`): not counted as a
+   * request in flight, so no spinner covers the page while it runs.
+   */
+  readonly background?: boolean;
+}
+
 /**
  * Calls `path` and parses the JSON answer with `schema`. A first POST from a page that has no
  * XSRF cookie yet is refused with 403 and a fresh cookie; it is then retried once with it.
@@ -78,6 +88,7 @@ export function apiRequest<S extends $ZodType>(
   path: string,
   schema: S,
   body?: unknown,
+  options: ApiRequestOptions = {},
 ): Promise<output<S>> {
   return tracked(async () => {
     let response: Response;
@@ -94,5 +105,5 @@ export function apiRequest<S extends $ZodType>(
     const parsed = safeParse(schema, await response.json().catch(() => undefined));
     if (!parsed.success) throw new ApiError(response.status, [UNKNOWN_MESSAGE]);
     return parsed.data;
-  });
+  }, options.background === true);
 }

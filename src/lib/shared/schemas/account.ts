@@ -84,7 +84,7 @@ const opaque = z
   .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, ACCOUNT_HINTS.pendingCode));
 
 /** Re-password must equal password (once typed); the error sits on the re-password field. */
-const passwordsMatch = z.refine<{ password: string; repassword: string }>(
+const passwordsMatch = z.refine<{ password?: string | undefined; repassword?: string | undefined }>(
   (value) => value.repassword === '' || value.password === value.repassword,
   {
     message: ACCOUNT_HINTS.mismatch,
@@ -108,14 +108,19 @@ export type SendCodeRequest = z.output<typeof SendCodeRequestSchema>;
 /** The verification step's field (max 10 characters; Finish stays disabled until filled). */
 export const VerificationFieldsSchema = z.object({ verificationcode });
 
-/** Body of `POST /api/account/register`: the sign-up fields again, the code and the pending ids. */
+/**
+ * Body of `POST /api/account/register`: the code and the pending ids, and the sign-up fields
+ * again when the page still has them. The account is made from the stored details, so the fields
+ * are optional: after a reload during the code step (the ids survive in sessionStorage) the
+ * browser no longer has the password to send.
+ */
 export const RegisterRequestSchema = z
   .strictObject({
-    name,
-    mobile,
-    email,
-    password,
-    repassword,
+    name: z.optional(name),
+    mobile: z.optional(mobile),
+    email: z.optional(email),
+    password: z.optional(password),
+    repassword: z.optional(repassword),
     clientCode,
     verificationcode,
     usercode: opaque,

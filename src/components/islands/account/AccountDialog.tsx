@@ -1,0 +1,112 @@
+/**
+ * The login/register dialog (DECISIONS 26): a native <dialog> opened with showModal(), so the
+ * page behind is inert and the backdrop is the browser's. Escape or Close closes it, a click on
+ * the backdrop too; focus stays inside (Tab wraps) and goes back to the opener (`onClosed`).
+ * Loaded on demand by the header, the first time someone opens it.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Toaster } from 'sonner';
+import { accountFormCopy } from '~/content/ui/account';
+import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
+import { showToastsIn, TOAST_DURATION_MS } from '~/stores/notifications';
+import AccountForms from './AccountForms';
+import './account-dialog.css';
+
+/** The toaster inside the dialog: the page's own is inert behind the modal. */
+const DIALOG_TOASTER_ID = 'account-dialog';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
+  const open = useStore($accountDialogOpen);
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const pressedOnBackdrop = useRef(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return undefined;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLInputElement>('input')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    return open ? showToastsIn(DIALOG_TOASTER_ID) : undefined;
+  }, [open]);
+
+  // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's toolbar.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) =>
+      element.checkVisibility(),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // The backdrop belongs to the <dialog> element itself; its content box is filled by the panel.
+  const onPointerDown = (event: MouseEvent<HTMLDialogElement>) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (pressedOnBackdrop.current && event.target === event.currentTarget) closeAccountDialog();
+    pressedOnBackdrop.current = false;
+  };
+
+  return (
+    // The dialog handles Escape natively; these handlers only wrap Tab and detect backdrop clicks.
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="account-dialog"
+      aria-labelledby={titleId}
+      onClose={() => {
+        closeAccountDialog();
+        onClosed();
+      }}
+      onKeyDown={keepFocusInside}
+      onPointerDown={onPointerDown}
+      onClick={onClick}
+    >
+      <div className="account-dialog__panel">
+        <button
+          type="button"
+          className="account-dialog__close"
+          aria-label={accountFormCopy.close}
+          onClick={() => closeAccountDialog()}
+        >
+          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path
+              d="M5 5l10 10M15 5 5 15"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <AccountForms titleId={titleId} onSignedIn={() => closeAccountDialog()} />
+      </div>
+      <Toaster
+        id={DIALOG_TOASTER_ID}
+        position="bottom-right"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={4}
+        closeButton
+        richColors
+        toastOptions={{ className: 'site-toast' }}
+      />
+    </dialog>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Sign-in: e-mail or mobile number and password (product-spec sections 2 and 5). A wrong pair
+ * shows the warning toast 'Invalid Credentials.!' (DECISIONS 6); other failures are listed.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { accountFormCopy } from '~/content/ui/account';
+import type * as z from 'zod/mini';
+import { ACCOUNT_LIMITS, SignInFieldsSchema } from '~/lib/shared/schemas/account';
+import { showAccountView } from '~/stores/account-dialog';
+import { notifyWarning } from '~/stores/notifications';
+import { signIn } from '~/stores/session';
+import { ErrorList, Field, SwitchButton } from './form-parts';
+
+const copy = accountFormCopy.signIn;
+
+type SignInFieldsInput = z.input<typeof SignInFieldsSchema>;
+type SignInFields = z.output<typeof SignInFieldsSchema>;
+
+export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const id = useId();
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: hints, isSubmitting },
+  } = useForm<SignInFieldsInput, unknown, SignInFields>({
+    resolver: zodResolver(SignInFieldsSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { mobile: '', password: '' },
+  });
+
+  const onSubmit = async (fields: SignInFields) => {
+    setErrors([]);
+    const result = await signIn(fields);
+    if (result.ok) onSignedIn();
+    else if (result.status === 401) notifyWarning(result.errors[0] ?? '');
+    else setErrors(result.errors);
+  };
+
+  return (
+    <form
+      className="account-forms__form"
+      noValidate
+      aria-busy={isSubmitting}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <p className="account-forms__intro">{copy.intro}</p>
+      <Field id={`${id}-login`} label={copy.login} hint={hints.mobile?.message}>
+        {(wiring) => (
+          <input
+            {...wiring}
+            {...register('mobile')}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={ACCOUNT_LIMITS.email}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-password`} label={copy.password} hint={hints.password?.message}>
+        {(wiring) => (
+          <input
+            {...wiring}
+            {...register('password')}
+            type="password"
+            autoComplete="current-password"
+            maxLength={ACCOUNT_LIMITS.passwordMax}
+          />
+        )}
+      </Field>
+      <div className="account-forms__actions account-forms__actions--signin">
+        <SwitchButton onClick={() => showAccountView('forgot')}>{copy.forgot}</SwitchButton>
+        <button
+          className="button button--primary account-forms__icon-submit"
+          type="submit"
+          aria-label={isSubmitting ? copy.busy : copy.submit}
+          title={copy.submit}
+          disabled={isSubmitting}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M5 12h13M13 6l6 6-6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+      <ErrorList errors={errors} />
+      <p className="account-forms__footer">
+        {copy.noAccount}{' '}
+        <SwitchButton onClick={() => showAccountView('signup')}>{copy.createAccount}</SwitchButton>
+      </p>
+    </form>
+  );
+}

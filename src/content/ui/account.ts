@@ -1,0 +1,89 @@
+/**
+ * Words of the header, the account menu and the sign-in / sign-up / password-reset forms (the
+ * dialog and /login). Components hold no copy (STYLE 3); hints of individual fields live with
+ * their rules in `~/lib/shared/schemas/account` because the server answers with the same ones.
+ */
+export const headerCopy = {
+  /** Phone-width button that opens the navigation. */
+  menuButton: 'Menu',
+  navigationLabel: 'Main',
+  /** The account control when nobody is signed in. */
+  signIn: 'Sign in',
+  /** Accessible name of the account button when signed in; the visible label is the name. */
+  accountMenuLabel: (name: string) => `Account: ${name}`,
+  myCart: 'My cart',
+  purchaseHistory: 'Purchase history',
+  signOut: 'Sign out',
+  /** Accessible name of the cart link in the bar. */
+  cartLink: (count: number) =>
+    count === 0 ? 'My cart, empty' : `My cart, ${count} ${count === 1 ? 'course' : 'courses'}`,
+} as const;
+
+/** Addresses the account menu leads to. */
+export const accountLinks = {
+  cart: '/checkout',
+  purchaseHistory: '/purchasehistory',
+  /** The sign-in page; the dialog's no-JavaScript fallback. */
+  login: '/login',
+} as const;
+
+export const accountFormCopy = {
+  /** Dialog and panel titles, word for word from product-spec section 2 (and DECISIONS 28). */
+  titles: { signin: 'Sign-In', signup: 'Create Account', forgot: 'Reset Password' },
+  close: 'Close',
+  signIn: {
+    intro: 'Sign in to see your cart, check out and open your invoices.',
+    login: 'E-mail or mobile number',
+    password: 'Password',
+    submit: 'Sign in',
+    busy: 'Signing in…',
+    forgot: 'Forgot password?',
+    noAccount: 'New here?',
+    createAccount: 'Create an account',
+  },
+  signUp: {
+    intro: 'We e-mail you a six-digit code to confirm the address.',
+    name: 'Name',
+    mobile: 'Mobile number',
+    mobileHelp: '10 digits, without +91 or 0.',
+    email: 'E-mail',
+    password: 'Password',
+    passwordHelp: 'At least 6 characters.',
+    repassword: 'Re-enter password',
+    submit: 'Sign up',
+    busy: 'Sending code…',
+    haveAccount: 'Already have an account?',
+    loginHere: 'Login here',
+    codeSent: (email: string) =>
+      email
+        ? `We sent a verification code to ${email}. It is valid for 10 minutes.`
+        : 'We sent a verification code to your e-mail. It is valid for 10 minutes.',
+    code: 'Verification code',
+    finish: 'Finish',
+    finishing: 'Finishing…',
+    cancel: 'Cancel',
+  },
+  forgot: {
+    intro: 'Enter the e-mail address of your account. If we know it, we e-mail you a six-digit code.',
+    email: 'E-mail',
+    sendCode: 'Send code',
+    sending: 'Sending code…',
+    codeSent: (email: string) =>
+      `If ${email || 'that address'} belongs to an account, a code is on its way. It is valid for 10 minutes.`,
+    code: 'Verification code',
+    password: 'New password',
+    repassword: 'Re-enter new password',
+    submit: 'Set password and sign in',
+    busy: 'Saving…',
+    backToSignIn: 'Back to sign in',
+  },
+  /** The /login page when the visitor is already signed in. */
+  signedIn: {
+    message: (name: string) => `You are signed in as ${name}.`,
+    continue: 'Continue',
+  },
+  /** Announced when a step changes, for screen readers. */
+  errorsHeading: 'Please check the following:',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+} as const;

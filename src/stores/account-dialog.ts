@@ -1,0 +1,95 @@
+/**
+ * The login/register dialog: whether it is open and which form it shows. Sign-in or sign-up is
+ * remembered in localStorage `logintype` ('true' = sign-in, product-spec section 4); the
+ * password-reset form is a detour from sign-in and is not remembered.
+ *
+ * `requestSignIn(then)` is how a signed-out visitor's action (Add to cart) asks for an account:
+ * it opens the dialog and runs `then` once they are signed in (DECISIONS 30).
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, computed, type ReadableAtom } from 'nanostores';
+import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { $pendingCode, $user, cancelPendingCode } from '~/stores/session';
+
+/** The forms the dialog and /login show. */
+export type AccountView = 'signin' | 'signup' | 'forgot';
+
+/** `logintype` as stored: 'true' for sign-in, 'false' for sign-up. */
+const $loginType = persistentAtom<'true' | 'false'>(LOCAL_STORAGE_KEYS.loginType, 'true', {
+  encode: (value) => value,
+  decode: (stored) => (stored === 'false' ? 'false' : 'true'),
+});
+
+const $forgot = atom(false);
+const $open = atom(false);
+
+/** The form shown: sign-in, sign-up or password reset. */
+export const $accountView: ReadableAtom<AccountView> = computed(
+  [$loginType, $forgot, $pendingCode],
+  (loginType, forgot, pending) => {
+    // A reload during step 2 of a reset comes back to that step.
+    if (forgot || pending?.purpose === 'reset') return 'forgot';
+    return loginType === 'false' ? 'signup' : 'signin';
+  },
+);
+
+/** True while the dialog is open. */
+export const $accountDialogOpen: ReadableAtom<boolean> = $open;
+
+let opener: HTMLElement | null = null;
+let afterSignIn: (() => void) | undefined;
+
+/** Shows `view` (in the dialog and on /login). Leaving a reset drops its pending code. */
+export function showAccountView(view: AccountView): void {
+  if (view !== 'forgot' && $pendingCode.get()?.purpose === 'reset') cancelPendingCode();
+  $forgot.set(view === 'forgot');
+  if (view !== 'forgot') $loginType.set(view === 'signin' ? 'true' : 'false');
+}
+
+/**
+ * Opens the dialog on `view` (default: the remembered sign-in or sign-up). `from` is the control
+ * that opened it; focus goes back there when the dialog closes.
+ */
+export function openAccountDialog(view?: AccountView, from?: HTMLElement | null): void {
+  if (view) showAccountView(view);
+  opener = from ?? (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
+  $open.set(true);
+}
+
+/** Closes the dialog. A pending `requestSignIn` that did not end in a sign-in is dropped. */
+export function closeAccountDialog(): void {
+  $open.set(false);
+  afterSignIn = undefined;
+  // The reset detour ends with the dialog (unless a code is on its way: then it reopens there).
+  if ($pendingCode.get()?.purpose !== 'reset') $forgot.set(false);
+}
+
+/** The control that opened the dialog, once: the dialog hands focus back to it. */
+export function takeDialogOpener(): HTMLElement | null {
+  const element = opener;
+  opener = null;
+  return element;
+}
+
+/**
+ * Runs `then` now if someone is signed in; otherwise opens the sign-in dialog and runs `then`
+ * right after a sign-in (or sign-up, or reset) succeeds. Closing the dialog drops it.
+ */
+export function requestSignIn(then?: () => void, from?: HTMLElement | null): void {
+  if ($user.get() !== null) {
+    then?.();
+    return;
+  }
+  openAccountDialog('signin', from);
+  afterSignIn = then;
+}
+
+$user.listen((user) => {
+  if (user === null) return;
+  const then = afterSignIn;
+  afterSignIn = undefined;
+  $forgot.set(false);
+  // Signed in: the dialog opens on sign-in next time (product-spec section 4).
+  if ($loginType.get() !== 'true') $loginType.set('true');
+  then?.();
+});

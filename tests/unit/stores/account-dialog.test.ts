@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadStores } from '../../support/browser-stores';
+
+const priya = { userid: 'u_8f3kq2', username: 'Priya Deshmukh' };
+const ids = { usercode: 'pending_code_0123456789', userkey: 'secret_key_0123456789abcdef' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dialog view and logintype (product-spec section 4)', () => {
+  it("opens on sign-in by default; logintype 'false' remembers sign-up", async () => {
+    const first = await loadStores();
+    expect(first.dialog.$accountView.get()).toBe('signin');
+    first.dialog.showAccountView('signup');
+    expect(first.local()['logintype']).toBe('false');
+
+    const reloaded = await loadStores({ local: { logintype: 'false' } });
+    expect(reloaded.dialog.$accountView.get()).toBe('signup');
+    reloaded.dialog.showAccountView('signin');
+    expect(reloaded.local()['logintype']).toBe('true');
+  });
+
+  it('the password reset is a detour: not remembered, and it ends with the dialog', async () => {
+    const { dialog, local } = await loadStores({ local: { logintype: 'false' } });
+    dialog.openAccountDialog('forgot');
+    expect(dialog.$accountView.get()).toBe('forgot');
+    expect(local()['logintype']).toBe('false');
+    dialog.closeAccountDialog();
+    expect(dialog.$accountView.get()).toBe('signup');
+  });
+
+  it('a reload during the reset code step comes back to it', async () => {
+    const { dialog } = await loadStores({
+      session: { usercode: JSON.stringify({ ...ids, purpose: 'reset', email: 'p@example.com' }) },
+    });
+    expect(dialog.$accountView.get()).toBe('forgot');
+    // Leaving the reset drops its code.
+    dialog.showAccountView('signin');
+    expect(dialog.$accountView.get()).toBe('signin');
+  });
+
+  it('a successful registration sets sign-in mode', async () => {
+    const { dialog, session, local } = await loadStores({
+      local: { logintype: 'false' },
+      session: { usercode: JSON.stringify({ ...ids, purpose: 'register', email: 'p@example.com' }) },
+      routes: { 'POST /api/account/register': { status: 201, body: priya } },
+    });
+    await session.verifySignUp({ verificationcode: '123456' });
+    expect(local()['logintype']).toBe('true');
+    expect(dialog.$accountView.get()).toBe('signin');
+  });
+});
+
+describe('requestSignIn (DECISIONS 30)', () => {
+  it('signed out: opens the sign-in dialog and runs the action once signed in', async () => {
+    const { dialog, session } = await loadStores({
+      local: { logintype: 'false' },
+      routes: { 'POST /api/account/login': { status: 200, body: priya } },
+    });
+    const addToCart = vi.fn();
+    dialog.requestSignIn(addToCart, null);
+    expect(dialog.$accountDialogOpen.get()).toBe(true);
+    expect(dialog.$accountView.get()).toBe('signin');
+    expect(addToCart).not.toHaveBeenCalled();
+    await session.signIn({ mobile: 'priya@example.com', password: 'secret1' });
+    expect(addToCart).toHaveBeenCalledOnce();
+    dialog.closeAccountDialog();
+    expect(addToCart).toHaveBeenCalledOnce();
+  });
+
+  it('closing the dialog without signing in drops the action', async () => {
+    const { dialog, session } = await loadStores({
+      routes: { 'POST /api/account/login': { status: 200, body: priya } },
+    });
+    const addToCart = vi.fn();
+    dialog.requestSignIn(addToCart, null);
+    dialog.closeAccountDialog();
+    await session.signIn({ mobile: 'priya@example.com', password: 'secret1' });
+    expect(addToCart).not.toHaveBeenCalled();
+  });
+
+  it('signed in: runs the action at once, no dialog', async () => {
+    const { dialog } = await loadStores({ local: { user: JSON.stringify(priya) } });
+    const addToCart = vi.fn();
+    dialog.requestSignIn(addToCart, null);
+    expect(addToCart).toHaveBeenCalledOnce();
+    expect(dialog.$accountDialogOpen.get()).toBe(false);
+  });
+
+  it('hands the opener back once, for focus', async () => {
+    const { dialog } = await loadStores();
+    const opener = { focus: vi.fn() } as unknown as HTMLElement;
+    dialog.openAccountDialog(undefined, opener);
+    expect(dialog.takeDialogOpener()).toBe(opener);
+    expect(dialog.takeDialogOpener()).toBeNull();
+  });
+});
