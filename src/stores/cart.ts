@@ -7,6 +7,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount } from 'nanostores';
 import * as z from 'zod/mini';
+import { checkoutText } from '~/content/ui/shop';
 import { ApiError, apiExchange, apiRequest } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import {
@@ -17,7 +18,7 @@ import {
   type Invoice,
   type PurchasedItem,
 } from '~/lib/shared/schemas/shop';
-import { notifyError } from '~/stores/notifications';
+import { notifyError, notifySuccess } from '~/stores/notifications';
 import { $user, requestSignIn } from '~/stores/session';
 
 /** Client code of every cart call (product-spec section 9). */
@@ -61,6 +62,9 @@ export const $purchasesLoadFailed = atom(false);
 
 /** True while a checkout request is in flight (the button is disabled). */
 export const $checkoutPending = atom(false);
+
+/** The order this page has just placed (its number from `X-Order-No`, when the server sent it). */
+export const $placedOrder = atom<{ readonly orderNo: string | undefined } | undefined>(undefined);
 
 /** Course ids with an add or delete in flight. */
 export const $cartBusy = atom<ReadonlySet<number>>(new Set());
@@ -227,10 +231,13 @@ async function placeOrder(): Promise<CheckoutResult> {
       },
     );
     checkoutKey = undefined;
+    const orderNo = headers.get('X-Order-No') ?? undefined;
+    $placedOrder.set({ orderNo });
     replaceCart(data);
     // The purchases changed: the next reader loads them again.
     $purchases.set(undefined);
-    return { ok: true, orderNo: headers.get('X-Order-No') ?? undefined };
+    notifySuccess(checkoutText.placedToast);
+    return { ok: true, orderNo };
   } catch (error) {
     if (!answerMayBeLost(error)) checkoutKey = undefined;
     notifyError(messageOf(error));
@@ -241,6 +248,7 @@ async function placeOrder(): Promise<CheckoutResult> {
 /** Forgets the user's cart (`[]`: empty; undefined: unknown until loaded) and purchases. */
 function resetShop(cart: readonly CartItem[] | undefined): void {
   checkoutKey = undefined;
+  $placedOrder.set(undefined);
   $cart.set(cart);
   $purchases.set(undefined);
   $cartLoadFailed.set(false);

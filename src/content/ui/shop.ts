@@ -15,8 +15,8 @@ export const addToCartText = {
   goToCheckout: 'Check out',
   purchased: 'Purchased',
   viewInvoice: 'View invoice',
-  /** Appended, visually hidden, so each card's control names its course. */
-  forCourse: (name: string) => `: ${name}`,
+  /** The button's accessible name: its visible text, then the course (cards repeat the button). */
+  addLabel: (visible: string, name: string) => `${visible}: ${name}`,
 } as const;
 
 /** Shared by the shop's pages. */
