@@ -44,6 +44,7 @@ const layerRules = {
  * @param {string[]} files
  * @param {{ group: string[]; message: string }[]} patterns
  * @param {{ ignores?: string[] }} [options]
+ * @returns {import('eslint').Linter.Config}
  */
 function restrictImports(files, patterns, options = {}) {
   return { files, ...options, rules: { 'no-restricted-imports': ['error', { patterns }] } };

@@ -44,7 +44,7 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: `${baseURL}/api/courses`,
     // Browser tests send many messages from one address; the limit itself has unit tests.
-    env: { PORT: String(port), HOST: 'localhost', CONTACT_RATE_LIMIT: '10000' },
+    env: { PORT: String(port), HOST: 'localhost', CONTACT_RATE_LIMIT: '10000', AUTH_RATE_LIMIT: '10000' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -79,6 +79,20 @@ export const site = {
     pan: 'AAECS1234F',
     /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
     sac: '999293',
+    /**
+     * GST on courses (DECISIONS 34): prices include it. Buyers are unregistered and give no
+     * address, so the place of supply is the company's state and the tax splits into central
+     * and state GST. Each rate is a percentage; their sum is the GST rate.
+     */
+    gst: {
+      placeOfSupply: 'Maharashtra (27)',
+      split: [
+        { label: 'CGST', ratePct: 9 },
+        { label: 'SGST', ratePct: 9 },
+      ],
+    },
+    /** Prefix of order and invoice numbers: `SIS-2627-000001` (DECISIONS 11). */
+    orderPrefix: 'SIS',
   },
   bank: {
     accountName: 'Sahyadri Infotech Solutions Pvt. Ltd.',

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   ADMIN_TOKEN: optionalText,
   /** Contact messages per client address per 10 minutes. */
   CONTACT_RATE_LIMIT: positiveInt('CONTACT_RATE_LIMIT', 5),
+  /** Code requests per client address per hour (sign-ins: twice that per 15 minutes). */
+  AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 20),
 });
 
 /** Typed server settings. */
@@ -65,6 +67,8 @@ export interface ServerEnv {
   readonly rateLimits: {
     /** Contact messages per client address per 10 minutes. */
     readonly contact: number;
+    /** Account code requests per client address per hour. */
+    readonly auth: number;
   };
 }
 
@@ -87,7 +91,7 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
       contactTo: env.CONTACT_TO ?? site.email,
     },
     adminToken,
-    rateLimits: { contact: env.CONTACT_RATE_LIMIT },
+    rateLimits: { contact: env.CONTACT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
   };
 }
 

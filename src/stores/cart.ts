@@ -11,9 +11,10 @@ import { checkoutText } from '~/content/ui/shop';
 import { ApiError, apiExchange, apiRequest } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import {
-  CartItemSchema,
+  CartSchema,
   InvoiceSchema,
-  PurchasedItemSchema,
+  PurchasedItemsSchema,
+  SHOP_CLIENT,
   type CartItem,
   type Invoice,
   type PurchasedItem,
@@ -21,15 +22,10 @@ import {
 import { notifyError, notifySuccess } from '~/stores/notifications';
 import { $user, requestSignIn } from '~/stores/session';
 
-/** Client code of every cart call (product-spec section 9). */
-const CART_CLIENT = 'sispl';
-
-const CartListSchema = z.array(CartItemSchema);
-const PurchasesSchema = z.array(PurchasedItemSchema);
 
 function decodeCart(text: string): readonly CartItem[] | undefined {
   try {
-    const parsed = z.safeParse(CartListSchema, JSON.parse(text));
+    const parsed = z.safeParse(CartSchema, JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -70,7 +66,7 @@ export const $placedOrder = atom<{ readonly orderNo: string | undefined } | unde
 export const $cartBusy = atom<ReadonlySet<number>>(new Set());
 
 function cartPath(action: string, ...ids: readonly (string | number)[]): string {
-  return `/api/Cart/${action}/${[CART_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
+  return `/api/Cart/${action}/${[SHOP_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
 }
 
 /** The sentences of a failed call, for a toast. */
@@ -114,7 +110,7 @@ let cartLoad: Promise<void> | undefined;
 export function loadCart(): Promise<void> {
   const user = $user.get();
   if (!user) return Promise.resolve();
-  cartLoad ??= apiRequest('GET', cartPath('GetCoursesByUserForCart', user.userid), CartListSchema)
+  cartLoad ??= apiRequest('GET', cartPath('GetCoursesByUserForCart', user.userid), CartSchema)
     .then(replaceCart, (error: unknown) => {
       $cartLoadFailed.set(true);
       // Product-spec section 8: a failed cart load is logged, not toasted.
@@ -132,7 +128,7 @@ let purchasesLoad: Promise<void> | undefined;
 export function loadPurchases(): Promise<void> {
   const user = $user.get();
   if (!user) return Promise.resolve();
-  purchasesLoad ??= apiRequest('GET', cartPath('GetPurchasedCoursesByUser', user.userid), PurchasesSchema)
+  purchasesLoad ??= apiRequest('GET', cartPath('GetPurchasedCoursesByUser', user.userid), PurchasedItemsSchema)
     .then(
       (items) => {
         $purchases.set(items);
@@ -164,7 +160,7 @@ export async function addToCart(courseId: number): Promise<void> {
   try {
     // A load started at sign-in must not answer after the add and hide the course again.
     await cartLoad;
-    replaceCart(await apiRequest('POST', cartPath('addtocart', courseId, user.userid), CartListSchema));
+    replaceCart(await apiRequest('POST', cartPath('addtocart', courseId, user.userid), CartSchema));
   } catch (error) {
     notifyError(messageOf(error));
     // "You have already bought this course.": show it as bought.
@@ -181,7 +177,7 @@ export async function removeFromCart(courseId: number): Promise<boolean> {
   setBusy(courseId, true);
   try {
     await cartLoad;
-    replaceCart(await apiRequest('POST', cartPath('deletefromcart', courseId, user.userid), CartListSchema));
+    replaceCart(await apiRequest('POST', cartPath('deletefromcart', courseId, user.userid), CartSchema));
     return true;
   } catch (error) {
     notifyError(messageOf(error));
@@ -224,7 +220,7 @@ async function placeOrder(): Promise<CheckoutResult> {
     const { data, headers } = await apiExchange(
       'POST',
       cartPath('checkout', user.userid),
-      CartListSchema,
+      CartSchema,
       undefined,
       {
         headers: { 'Idempotency-Key': key },

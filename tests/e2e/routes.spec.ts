@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { canonicalPaths, siteRoutes } from '../../src/lib/shared/routes';
+import { canonicalPaths, isPrivatePath, siteRoutes } from '../../src/lib/shared/routes';
 
 test.describe('every route of product-spec section 2', () => {
   const headingByPath = new Map<string, string>();
@@ -19,6 +19,10 @@ test.describe('every route of product-spec section 2', () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
         new URL(path, 'http://localhost:8888').href,
+      );
+      // Pages about one signed-in person stay out of search indexes; every other page is indexable.
+      await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(
+        isPrivatePath(path) ? 1 : 0,
       );
       // A real opening paragraph follows the heading.
       const lead = page.locator('h1 ~ p').first();

@@ -280,7 +280,8 @@ test.describe('Invoice', () => {
       'Paid',
       'SIS-2627-000002',
       '5 May 2026',
-      site.addresses.registered.state,
+      site.tax.gst.placeOfSupply,
+      site.email,
       expected.amountInWords,
       NOTE,
     ]) {

@@ -9,16 +9,13 @@ import { invoiceText as text, shopText } from '~/content/ui/shop';
 import { ApiError } from '~/lib/client/api';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
-import type { Invoice } from '~/lib/shared/schemas/shop';
+import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { fetchInvoice } from '~/stores/cart';
 import { $user } from '~/stores/session';
 import NotificationsHost from './NotificationsHost';
 import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
-
-/** Order numbers (DECISIONS 11); anything else is not looked up. */
-const ORDER_NO = /^[A-Z0-9-]{1,16}$/;
 
 type Load =
   | { state: 'loading' }
@@ -33,7 +30,7 @@ function usd(amount: number): string {
 
 function orderNoFromAddress(): string | undefined {
   const id = new URLSearchParams(window.location.search).get('id')?.trim().toUpperCase();
-  return id && ORDER_NO.test(id) ? id : undefined;
+  return id && ORDER_NO_PATTERN.test(id) ? id : undefined;
 }
 
 export default function InvoiceView() {
@@ -132,6 +129,9 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {seller.address.map((line) => (
                 <span key={line}>{line}</span>
               ))}
+              <span>
+                {seller.phone} · {seller.email}
+              </span>
             </address>
             <dl className="invoice__ids">
               <div>
@@ -167,7 +167,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               </div>
               <div>
                 <dt>{text.placeOfSupply}</dt>
-                <dd>{seller.state}</dd>
+                <dd>{seller.placeOfSupply}</dd>
               </div>
             </dl>
           </div>

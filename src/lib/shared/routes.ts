@@ -39,6 +39,17 @@ export const canonicalPaths = [
 
 export type CanonicalPath = (typeof canonicalPaths)[number];
 
+/**
+ * Pages about one signed-in person (sign-in, cart, history, invoice): nothing for a search engine,
+ * so they are `noindex` and left out of the sitemap.
+ */
+export const privatePaths: readonly CanonicalPath[] = ['/login', '/checkout', '/purchasehistory', '/invoice'];
+
+/** True for a page that must not be indexed. */
+export function isPrivatePath(path: string): boolean {
+  return (privatePaths as readonly string[]).includes(path);
+}
+
 /** Aliases kept from the original site, each showing another page's content. */
 export const aliases: Readonly<Record<string, CanonicalPath>> = {
   '/home': '/',

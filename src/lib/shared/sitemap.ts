@@ -1,14 +1,15 @@
 /**
- * Which built pages go into sitemap.xml: the canonical pages and one page per course. Aliases,
- * the 404 page and the `/courses/by-id/{id}` targets of `/coursedetail?cid={id}` stay out.
+ * Which built pages go into sitemap.xml: the public canonical pages and one page per course.
+ * Aliases, the 404 page, the private pages (sign-in, cart, history, invoice) and the
+ * `/courses/by-id/{id}` targets of `/coursedetail?cid={id}` stay out.
  */
 import { coursePath } from '~/lib/shared/course-pages';
 import { courses } from '~/lib/shared/catalogue';
-import { canonicalPaths } from '~/lib/shared/routes';
+import { canonicalPaths, isPrivatePath } from '~/lib/shared/routes';
 
 /** Paths listed in the sitemap, without a trailing slash (`/` for home). */
 export const sitemapPaths: readonly string[] = [
-  ...canonicalPaths,
+  ...canonicalPaths.filter((path) => !isPrivatePath(path)),
   ...courses.map((course) => coursePath(course)),
 ];
 

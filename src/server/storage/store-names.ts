@@ -2,12 +2,16 @@
 export const STORE_NAMES = [
   // User accounts (profile and password hash), keyed by user id, plus the e-mail index.
   'users',
+  // Pending sign-ups and password resets: the hashed code, its tries and expiry.
+  'account-codes',
   // Signed-in sessions, keyed by session id.
   'sessions',
   // Shopping carts, keyed by the owner's user id.
   'carts',
   // Placed orders and their invoices, keyed by order number.
   'orders',
+  // Checkouts in progress and done, by cart version and by Idempotency-Key (idempotent checkout).
+  'checkouts',
   // Monotonic counters such as the next order or invoice number.
   'counters',
   // Messages sent through the contact and 'Get A Quote' forms, with their mail delivery status.

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Route } from '@playwright/test';
+import { usdInWords } from '../../../src/lib/shared/amount-in-words';
+import { centsFromUsd } from '../../../src/lib/shared/money';
 import type { CourseEntry } from '../../../src/lib/shared/schemas/course';
 import { site } from '../../../src/site.config';
 
@@ -32,44 +34,6 @@ export function cartItem(index: number): CartItem {
 export const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 
-const ONES = [
-  '',
-  'One',
-  'Two',
-  'Three',
-  'Four',
-  'Five',
-  'Six',
-  'Seven',
-  'Eight',
-  'Nine',
-  'Ten',
-  'Eleven',
-  'Twelve',
-  'Thirteen',
-  'Fourteen',
-  'Fifteen',
-  'Sixteen',
-  'Seventeen',
-  'Eighteen',
-  'Nineteen',
-];
-const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
-
-/** Whole dollars below 10,000 in words (enough for these fixtures), cents as "and 50/100". */
-function inWords(amount: number): string {
-  const below100 = (n: number) =>
-    n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ''}`;
-  const dollars = Math.floor(amount);
-  const cents = Math.round((amount - dollars) * 100);
-  const parts = [
-    dollars >= 1000 ? `${ONES[Math.floor(dollars / 1000)]} Thousand` : '',
-    dollars % 1000 >= 100 ? `${ONES[Math.floor((dollars % 1000) / 100)]} Hundred` : '',
-    dollars % 100 ? below100(dollars % 100) : '',
-  ].filter(Boolean);
-  return `${parts.join(' ')}${cents ? ` and ${cents}/100` : ''}`;
-}
-
 /** The invoice the server would answer for these purchases of one order (GST 18% inclusive). */
 export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]) {
   const round = (n: number) => Math.round(n * 100) / 100;
@@ -96,7 +60,9 @@ export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]) {
       ],
       gstin: site.tax.gstin,
       pan: site.tax.pan,
-      state: site.addresses.registered.state,
+      email: site.email,
+      phone: site.phones[0]?.display ?? '',
+      placeOfSupply: site.tax.gst.placeOfSupply,
       bank: site.bank,
     },
     lines,
@@ -110,7 +76,7 @@ export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]) {
     },
     currency: 'USD',
     amountStatus: 'Paid',
-    amountInWords: `US Dollars ${inWords(total)} Only`,
+    amountInWords: usdInWords(centsFromUsd(total)),
   };
 }
 

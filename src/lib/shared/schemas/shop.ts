@@ -1,89 +1,90 @@
 /*
- * The shop's API shapes (API.md, "Courses and shop"), shared by the functions and the browser.
- * STAND-IN written by the browser side (issue10-browser) so its pages build and test; the server
- * side's version (issue10-server) replaces this file when it is merged. Amounts are US dollars
- * with at most two decimals, as API answers carry them; the browser converts them to cents.
+ * The shop's API shapes (API.md, section Courses and shop), parsed by the browser and produced by
+ * the functions. Amounts in these answers are US dollars (the API's edge); everything behind them
+ * is integer cents.
  */
 import * as z from 'zod/mini';
 import { UsdSchema } from '~/lib/shared/money';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
 
-/** Order numbers: at most 16 characters of `A-Z 0-9 -`, e.g. `SIS-2627-000001` (DECISIONS 11). */
-const OrderNoSchema = z.string().check(z.regex(/^[A-Z0-9-]{1,16}$/, 'This is not an order number.'));
+/** The client code of cart calls (product-spec section 9). */
+export const SHOP_CLIENT = 'sispl';
 
-/** A course in the cart: the catalogue's public fields (id is the course id; prices in USD). */
+/** Order numbers: `SIS-2627-000001`, at most 16 characters of A-Z 0-9 - (DECISIONS 11). */
+export const ORDER_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
+
+/** A course in the cart: the catalogue's public fields, prices from the server. */
 export const CartItemSchema = CourseSummarySchema;
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** A bought course: the cart item at the prices paid, with its order. */
-export const PurchasedItemSchema = z.extend(CartItemSchema, {
-  orderNo: OrderNoSchema,
-  /** When the order was placed, ISO 8601. */
-  orderDate: z.iso.datetime({ offset: true }),
+/** The cart: what add, delete, load and checkout answer. */
+export const CartSchema = z.array(CartItemSchema);
+
+/** A bought course: the cart item as paid, with its order. */
+export const PurchasedItemSchema = z.object({
+  ...CartItemSchema.shape,
+  orderNo: z.string(),
+  /** When the order was placed (ISO 8601). */
+  orderDate: z.iso.datetime(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 
-/** A line of `GET /api/Cart/GetCourseforInvoiceByOrderNo/...` (the original's invoice call). */
+export const PurchasedItemsSchema = z.array(PurchasedItemSchema);
+
+/** A line of `GetCourseforInvoiceByOrderNo`. */
 export const InvoiceLineSchema = z.object({
-  orderNo: OrderNoSchema,
-  /** ISO 8601. */
-  orderDate: z.iso.datetime({ offset: true }),
-  /** Price paid in USD. */
+  orderNo: z.string(),
+  orderDate: z.iso.datetime(),
+  /** Price paid in US dollars. */
   discountedFees: UsdSchema,
   name: z.string(),
   courseId: z.int(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
-/** The seller block of the invoice, from the site configuration. */
-export const InvoiceSellerSchema = z.object({
-  legalName: z.string(),
-  /** Postal address, one line per entry. */
-  address: z.array(z.string()),
-  gstin: z.string(),
-  pan: z.string(),
-  /** State of the seller, which is the place of supply (DECISIONS 34). */
-  state: z.string(),
-  bank: z.object({
-    accountName: z.string(),
-    bankName: z.string(),
-    branch: z.string(),
-    accountNumber: z.string(),
-    ifsc: z.string(),
-  }),
-});
-export type InvoiceSeller = z.infer<typeof InvoiceSellerSchema>;
+export const InvoiceLinesSchema = z.array(InvoiceLineSchema);
 
-/** Everything the invoice page prints (`GET /api/orders/{orderNo}/invoice`). */
+/** Everything the invoice page prints (DECISIONS 13, 34). Amounts in US dollars. */
 export const InvoiceSchema = z.object({
-  orderNo: OrderNoSchema,
-  /** ISO 8601. */
-  orderDate: z.iso.datetime({ offset: true }),
+  orderNo: z.string(),
+  orderDate: z.iso.datetime(),
   billTo: z.object({ name: z.string(), email: z.string() }),
-  seller: InvoiceSellerSchema,
+  seller: z.object({
+    legalName: z.string(),
+    address: z.array(z.string()),
+    gstin: z.string(),
+    pan: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    placeOfSupply: z.string(),
+    bank: z.object({
+      accountName: z.string(),
+      bankName: z.string(),
+      branch: z.string(),
+      accountNumber: z.string(),
+      ifsc: z.string(),
+    }),
+  }),
   lines: z.array(
     z.object({
       courseId: z.int(),
       name: z.string(),
-      /** Services Accounting Code, `999293`. */
       sac: z.string(),
-      qty: z.int().check(z.positive()),
-      /** Price paid per unit in USD, GST included. */
+      qty: z.int(),
+      /** Price paid, tax included. */
       price: UsdSchema,
-      /** The part of the line's amount before GST, in USD. */
+      /** The price without GST. */
       taxableValue: UsdSchema,
     }),
   ),
   totals: z.object({
-    /** Sum of the lines' taxable values in USD. */
     taxable: UsdSchema,
     taxes: z.array(z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema })),
-    /** What the buyer paid in USD. */
     total: UsdSchema,
   }),
+  /** The total in words, e.g. 'US Dollars One Hundred Thirty-Nine and Fifty Cents Only'. */
+  amountInWords: z.string(),
   currency: z.literal('USD'),
   amountStatus: z.literal('Paid'),
-  /** The total in words, e.g. "US Dollars One Hundred Thirty-Nine Only". */
-  amountInWords: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

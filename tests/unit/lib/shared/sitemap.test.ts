@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
-import { aliases, canonicalPaths } from '~/lib/shared/routes';
+import { aliases, canonicalPaths, privatePaths } from '~/lib/shared/routes';
 import { inSitemap, sitemapPaths } from '~/lib/shared/sitemap';
 
 const site = 'https://example.in';
 
 describe('sitemap filter', () => {
-  it('keeps every canonical page and every course page', () => {
-    for (const path of canonicalPaths) expect(inSitemap(new URL(path, site).href), path).toBe(true);
+  it('keeps every public canonical page and every course page', () => {
+    const publicPaths = canonicalPaths.filter((path) => !privatePaths.includes(path));
+    for (const path of publicPaths) expect(inSitemap(new URL(path, site).href), path).toBe(true);
     for (const course of courses) expect(inSitemap(`${site}/courses/${course.slug}`)).toBe(true);
-    expect(sitemapPaths).toHaveLength(canonicalPaths.length + courses.length);
+    expect(sitemapPaths).toHaveLength(publicPaths.length + courses.length);
+  });
+
+  it('leaves out the sign-in, checkout, history and invoice pages', () => {
+    expect([...privatePaths].sort()).toEqual(['/checkout', '/invoice', '/login', '/purchasehistory']);
+    for (const path of privatePaths) expect(inSitemap(`${site}${path}`), path).toBe(false);
   });
 
   it('leaves out aliases, the 404 page and the /courses/by-id targets', () => {

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { checkout } from '~/server/domain/shop/checkout';
+import { serverEnv } from '~/server/env';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+import { checkShopParams } from '~/server/http/shop-params';
+
+/**
+ * POST /api/Cart/checkout/{clientCode},{userId}: places one order per cart (and per
+ * Idempotency-Key); 200 the cart afterwards and header X-Order-No; 400 'Your cart is empty'.
+ */
+export default apiHandler(
+  { methods: ['POST'], auth: 'user' },
+  async ({ request, params, user, mail, now }) => {
+    checkShopParams(params, user);
+    const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
+    const result = await checkout(user.userId, key, { mail, now: () => now, siteUrl: serverEnv().siteUrl });
+    return json(result.cart, { headers: { 'X-Order-No': result.orderNo } });
+  },
+);
+
+export const config: Config = { path: '/api/Cart/checkout/:clientCode,:userId' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { removeFromCart } from '~/server/domain/shop/cart';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+import { checkShopParams, courseIdParam } from '~/server/http/shop-params';
+
+/** POST /api/Cart/deletefromcart/{clientCode},{courseId},{userId}: 200 what remains. */
+export default apiHandler({ methods: ['POST'], auth: 'user' }, async ({ params, user }) => {
+  checkShopParams(params, user);
+  return json(await removeFromCart(user.userId, courseIdParam(params)));
+});
+
+export const config: Config = { path: '/api/Cart/deletefromcart/:clientCode,:courseId,:userId' };

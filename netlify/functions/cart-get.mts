@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { cartItems } from '~/server/domain/shop/cart';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+import { checkShopParams } from '~/server/http/shop-params';
+
+/** GET /api/Cart/GetCoursesByUserForCart/{clientCode},{userId}: 200 the cart. */
+export default apiHandler({ methods: ['GET'], auth: 'user' }, async ({ params, user }) => {
+  checkShopParams(params, user);
+  return json(await cartItems(user.userId));
+});
+
+export const config: Config = { path: '/api/Cart/GetCoursesByUserForCart/:clientCode,:userId' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { purchaseHistory } from '~/server/domain/shop/orders';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+import { checkShopParams } from '~/server/http/shop-params';
+
+/** GET /api/Cart/GetPurchasedCoursesByUser/{clientCode},{userId}: 200 the bought courses, newest first. */
+export default apiHandler({ methods: ['GET'], auth: 'user' }, async ({ params, user }) => {
+  checkShopParams(params, user);
+  return json(await purchaseHistory(user.userId));
+});
+
+export const config: Config = { path: '/api/Cart/GetPurchasedCoursesByUser/:clientCode,:userId' };

@@ -1,0 +1,11 @@
+import type { Config } from '@netlify/functions';
+import { invoiceOf } from '~/server/domain/shop/orders';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+
+/** GET /api/orders/{orderNo}/invoice: everything the invoice page prints; 404 unknown or not yours. */
+export default apiHandler({ methods: ['GET'], auth: 'user' }, async ({ params, user }) =>
+  json(await invoiceOf(user.userId, params['orderNo'] ?? '')),
+);
+
+export const config: Config = { path: '/api/orders/:orderNo/invoice' };

@@ -1,0 +1,190 @@
+/*
+ * Accounts (API.md, section Accounts): the rules of the sign-up, sign-in, code and password-reset
+ * forms, shared by the dialog (browser) and the functions (server). zod/mini, like every schema
+ * the browser loads.
+ */
+import * as z from 'zod/mini';
+import { EMAIL_PATTERN, normaliseEmail } from '~/lib/shared/schemas/contact';
+import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
+
+/** The tenant code the account and cart calls carry (product-spec section 9). */
+export const ACCOUNT_CLIENT = 'sispl';
+
+/** Lengths of product-spec section 9 and sane upper bounds. */
+export const ACCOUNT_LIMITS = {
+  name: 80,
+  mobile: 10,
+  email: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  verificationCode: 10,
+} as const;
+
+/** The hints the forms show and the server answers, one sentence per rule. */
+export const ACCOUNT_HINTS = {
+  name: 'Name is required.',
+  nameTooLong: `Name is too long (${ACCOUNT_LIMITS.name} characters at most).`,
+  mobile: 'Mobile number must be exactly 10 digits.',
+  email: 'Valid email is required.',
+  password: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters.`,
+  passwordTooLong: `Password is too long (${ACCOUNT_LIMITS.passwordMax} characters at most).`,
+  repassword: 'Please type the password again.',
+  mismatch: 'Passwords do not match.',
+  verificationCode: 'Verification code is required.',
+  verificationCodeTooLong: `Verification code is at most ${ACCOUNT_LIMITS.verificationCode} characters.`,
+  signInId: 'Email or mobile number is required.',
+  signInPassword: 'Password is required.',
+  clientCode: 'This form belongs to another site.',
+  pendingCode: 'The verification request is incomplete. Please ask for a new code.',
+} as const;
+
+/** Ten digits, nothing else (DECISIONS 24). */
+export const MOBILE_PATTERN = /^\d{10}$/;
+
+const clientCode = z.literal(ACCOUNT_CLIENT, ACCOUNT_HINTS.clientCode);
+
+const name = z.string(ACCOUNT_HINTS.name).check(
+  z.trim(),
+  z.minLength(1, ACCOUNT_HINTS.name),
+  z.maxLength(ACCOUNT_LIMITS.name, ACCOUNT_HINTS.nameTooLong),
+  z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name')),
+);
+
+const mobile = z.string(ACCOUNT_HINTS.mobile).check(z.trim(), z.regex(MOBILE_PATTERN, ACCOUNT_HINTS.mobile));
+
+/** Lower-cased as typed (DECISIONS 23), then the spec's pattern with a 2-4 letter ending. */
+const email = z
+  .string(ACCOUNT_HINTS.email)
+  .check(
+    z.overwrite(normaliseEmail),
+    z.maxLength(ACCOUNT_LIMITS.email, ACCOUNT_HINTS.email),
+    z.regex(EMAIL_PATTERN, ACCOUNT_HINTS.email),
+  );
+
+const password = z
+  .string(ACCOUNT_HINTS.password)
+  .check(
+    z.minLength(ACCOUNT_LIMITS.passwordMin, ACCOUNT_HINTS.password),
+    z.maxLength(ACCOUNT_LIMITS.passwordMax, ACCOUNT_HINTS.passwordTooLong),
+  );
+
+const repassword = z.string(ACCOUNT_HINTS.repassword).check(z.minLength(1, ACCOUNT_HINTS.repassword));
+
+const verificationcode = z
+  .string(ACCOUNT_HINTS.verificationCode)
+  .check(
+    z.trim(),
+    z.minLength(1, ACCOUNT_HINTS.verificationCode),
+    z.maxLength(ACCOUNT_LIMITS.verificationCode, ACCOUNT_HINTS.verificationCodeTooLong),
+  );
+
+/** `usercode` and `userkey` as `sendcode` and `forgot` hand them out (base64url). */
+const opaque = z
+  .string(ACCOUNT_HINTS.pendingCode)
+  .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, ACCOUNT_HINTS.pendingCode));
+
+/** Re-password must equal password (once typed); the error sits on the re-password field. */
+const passwordsMatch = z.refine<{ password: string; repassword: string }>(
+  (value) => value.repassword === '' || value.password === value.repassword,
+  {
+    message: ACCOUNT_HINTS.mismatch,
+    path: ['repassword'],
+  },
+);
+
+/** The sign-up form's fields (product-spec section 5). */
+export const SignUpFieldsSchema = z
+  .object({ name, mobile, email, password, repassword })
+  .check(passwordsMatch);
+export type SignUpFieldsInput = z.input<typeof SignUpFieldsSchema>;
+export type SignUpFields = z.output<typeof SignUpFieldsSchema>;
+
+/** Body of `POST /api/account/sendcode`. */
+export const SendCodeRequestSchema = z
+  .strictObject({ name, mobile, email, password, repassword, clientCode })
+  .check(passwordsMatch);
+export type SendCodeRequest = z.output<typeof SendCodeRequestSchema>;
+
+/** The verification step's field (max 10 characters; Finish stays disabled until filled). */
+export const VerificationFieldsSchema = z.object({ verificationcode });
+
+/** Body of `POST /api/account/register`: the sign-up fields again, the code and the pending ids. */
+export const RegisterRequestSchema = z
+  .strictObject({
+    name,
+    mobile,
+    email,
+    password,
+    repassword,
+    clientCode,
+    verificationcode,
+    usercode: opaque,
+    userkey: opaque,
+    /** The original client sends 1; kept for compatibility, not used. */
+    status: z.optional(z.union([z.number(), z.string()])),
+  })
+  .check(passwordsMatch);
+export type RegisterRequest = z.output<typeof RegisterRequestSchema>;
+
+/** The sign-in form: e-mail or mobile, and a password (product-spec section 5: both required). */
+export const SignInFieldsSchema = z.object({
+  mobile: z
+    .string(ACCOUNT_HINTS.signInId)
+    .check(
+      z.trim(),
+      z.minLength(1, ACCOUNT_HINTS.signInId),
+      z.maxLength(ACCOUNT_LIMITS.email, ACCOUNT_HINTS.signInId),
+    ),
+  password: z
+    .string(ACCOUNT_HINTS.signInPassword)
+    .check(
+      z.minLength(1, ACCOUNT_HINTS.signInPassword),
+      z.maxLength(ACCOUNT_LIMITS.passwordMax, ACCOUNT_HINTS.passwordTooLong),
+    ),
+});
+
+/** Body of `POST /api/account/login`; `mobile` is an e-mail address or a 10-digit mobile number. */
+export const LoginRequestSchema = z.strictObject({ ...SignInFieldsSchema.shape, clientCode });
+export type LoginRequest = z.output<typeof LoginRequestSchema>;
+
+/** The forgot-password form's first step. */
+export const ForgotFieldsSchema = z.object({ email });
+
+/** Body of `POST /api/account/forgot`. */
+export const ForgotRequestSchema = z.strictObject({ email, clientCode });
+export type ForgotRequest = z.output<typeof ForgotRequestSchema>;
+
+/** The forgot-password form's second step: the code and the new password twice. */
+export const ResetFieldsSchema = z.object({ verificationcode, password, repassword }).check(passwordsMatch);
+
+/** Body of `POST /api/account/reset`. */
+export const ResetRequestSchema = z
+  .strictObject({
+    usercode: opaque,
+    userkey: opaque,
+    verificationcode,
+    password,
+    repassword,
+    clientCode: z.optional(clientCode),
+  })
+  .check(passwordsMatch);
+export type ResetRequest = z.output<typeof ResetRequestSchema>;
+
+/** Answer of `sendcode` and `forgot`: the pending request's id and its secret. */
+export const PendingCodeSchema = z.object({ usercode: z.string(), userkey: z.string() });
+export type PendingCode = z.output<typeof PendingCodeSchema>;
+
+/** Answer of `me`, `register`, `login` and `reset`; also the `user` kept in localStorage. */
+export const AccountUserSchema = z.object({ userid: z.string(), username: z.string() });
+export type AccountUser = z.output<typeof AccountUserSchema>;
+
+/** `Asha@Example.com` -> e-mail; `98765 43210` -> mobile; otherwise undefined. */
+export function parseSignInId(value: string): { email: string } | { mobile: string } | undefined {
+  const trimmed = value.trim();
+  if (trimmed.includes('@')) {
+    const normalised = normaliseEmail(trimmed);
+    return EMAIL_PATTERN.test(normalised) ? { email: normalised } : undefined;
+  }
+  const digits = trimmed.replace(/[\s-]/g, '');
+  return MOBILE_PATTERN.test(digits) ? { mobile: digits } : undefined;
+}

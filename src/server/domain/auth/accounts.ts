@@ -1,0 +1,300 @@
+/**
+ * Accounts (API.md, section Accounts; DECISIONS 4-9, 27-29): sign-up with an e-mailed code,
+ * sign-in with e-mail or mobile, password reset. No answer reveals whether an e-mail is
+ * registered: `sendCode` and `forgot` answer the same shape either way, and the mail tells the
+ * owner what happened. Plain inputs, typed errors; mail and the clock are injected.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  parseSignInId,
+  type AccountUser,
+  type ForgotRequest,
+  type LoginRequest,
+  type PendingCode,
+  type RegisterRequest,
+  type ResetRequest,
+  type SendCodeRequest,
+} from '~/lib/shared/schemas/account';
+import {
+  renderAlreadyRegisteredMail,
+  renderResetCodeMail,
+  renderSignUpCodeMail,
+} from '~/server/domain/auth/account-mails';
+import {
+  CODE_TTL_MS,
+  hashCode,
+  MAX_CODE_TRIES,
+  newCode,
+  newOpaqueToken,
+  newSalt,
+  sameHash,
+  sha256,
+} from '~/server/domain/auth/codes';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '~/server/domain/auth/passwords';
+import { createSession, revokeAllSessions, type NewSession } from '~/server/domain/auth/sessions';
+import { Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
+import type { MailQueue } from '~/server/domain/mail-queue';
+import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
+import { serverEnv } from '~/server/env';
+import {
+  getPendingRequest,
+  isLatestRequest,
+  saveNewPendingRequest,
+  SKIP,
+  updatePendingRequest,
+  type PendingRequest,
+} from '~/server/storage/account-codes';
+import {
+  claimIndex,
+  emailIndexKey,
+  findUserByIndex,
+  getUser,
+  mobileIndexKey,
+  releaseIndex,
+  saveNewUser,
+  setPasswordHash,
+  type UserRecord,
+} from '~/server/storage/users';
+
+/** Messages of API.md, word for word. */
+export const ACCOUNT_ERRORS = {
+  invalidCredentials: 'Invalid Credentials.!',
+  wrongCode: 'The verification code is wrong or has expired.',
+  tooManyTries: 'Too many wrong codes. Please ask for a new code.',
+  mobileTaken: 'This mobile number is already registered. Sign in, or use another number.',
+  tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+} as const;
+
+/** What the account flows need from the outside world. */
+export interface AccountDeps {
+  readonly mail: MailQueue;
+  readonly now: () => Date;
+  /** The site's origin, for links in e-mails. */
+  readonly siteUrl: string;
+}
+
+/** Dependencies from a handler's call: its mail queue and clock, and the site's origin. */
+export function accountDeps(call: { readonly mail: MailQueue; readonly now: Date }): AccountDeps {
+  return { mail: call.mail, now: () => call.now, siteUrl: serverEnv().siteUrl };
+}
+
+/** A signed-in result: the user for the answer and the new session for the cookie. */
+export interface SignedIn {
+  readonly user: AccountUser;
+  readonly session: NewSession;
+}
+
+const MINUTE = 60 * 1000;
+
+/**
+ * Rate limits (API.md): code requests per e-mail and per client address, sign-ins per account
+ * identifier and per client address. AUTH_RATE_LIMIT raises the per-address limits (tests).
+ */
+export function accountRateLimits(perAddress = serverEnv().rateLimits.auth) {
+  const policy = (bucket: string, limit: number, windowMs: number): RateLimitPolicy => ({
+    bucket,
+    limit,
+    windowMs,
+    message: ACCOUNT_ERRORS.tooMany,
+  });
+  return {
+    codesPerEmail: policy('code-email', 5, 60 * MINUTE),
+    codesPerAddress: policy('code-address', perAddress, 60 * MINUTE),
+    loginsPerAccount: policy('login-account', 10, 15 * MINUTE),
+    loginsPerAddress: policy('login-address', perAddress * 2, 15 * MINUTE),
+  } as const;
+}
+
+const toAccountUser = (user: UserRecord): AccountUser => ({ userid: user.userId, username: user.name });
+
+/** A new opaque user id (random, not a counter). */
+const newUserId = () => randomBytes(16).toString('base64url');
+
+/** Stores a pending request and answers its id and secret. */
+async function startPendingRequest(
+  request: Omit<PendingRequest, 'userkeyHash' | 'salt' | 'codeHash' | 'tries' | 'expiresAt'>,
+  code: string | undefined,
+  now: Date,
+): Promise<PendingCode> {
+  const usercode = newOpaqueToken();
+  const userkey = newOpaqueToken();
+  const salt = newSalt();
+  await saveNewPendingRequest(usercode, {
+    ...request,
+    userkeyHash: sha256(userkey),
+    salt,
+    ...(code === undefined ? {} : { codeHash: hashCode(code, salt) }),
+    tries: 0,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+  });
+  return { usercode, userkey };
+}
+
+/**
+ * `POST /api/account/sendcode`: stores the pending sign-up (password already hashed) and mails a
+ * 6-digit code. If the e-mail already has an account, no code is made: the owner is told the
+ * address is registered, and `register` will fail like a wrong code.
+ */
+export async function sendCode(
+  input: SendCodeRequest,
+  clientAddress: string,
+  deps: AccountDeps,
+): Promise<PendingCode> {
+  const now = deps.now();
+  const limits = accountRateLimits();
+  await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
+  await consumeRateLimit(limits.codesPerEmail, input.email, now);
+  const emailHash = sha256(input.email);
+  // Hash in both cases, so the answer takes as long whether or not the e-mail is registered.
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByIndex(emailIndexKey(emailHash));
+  const code = existing ? undefined : newCode();
+  const pending = await startPendingRequest(
+    {
+      purpose: 'sign-up',
+      emailHash,
+      signUp: { name: input.name, email: input.email, mobile: input.mobile, passwordHash },
+    },
+    code,
+    now,
+  );
+  const rendered =
+    code === undefined
+      ? renderAlreadyRegisteredMail({ siteUrl: deps.siteUrl })
+      : renderSignUpCodeMail({ name: input.name, code });
+  await deps.mail.queue({
+    ...rendered,
+    to: [input.email],
+    idempotencyKey: `account-sign-up-${pending.usercode}`,
+  });
+  return pending;
+}
+
+/**
+ * Checks `verificationcode` against the pending request and marks it used. Every failure is
+ * the same 400 (unknown id, wrong secret, expired, voided, no code sent, wrong code), except
+ * the fifth wrong try, which voids the code and says so.
+ */
+async function consumeCode(
+  purpose: PendingRequest['purpose'],
+  input: { usercode: string; userkey: string; verificationcode: string },
+  now: Date,
+): Promise<PendingRequest> {
+  const wrong = () => new ValidationError([ACCOUNT_ERRORS.wrongCode]);
+  const request = await getPendingRequest(input.usercode);
+  if (!request || request.purpose !== purpose || !sameHash(sha256(input.userkey), request.userkeyHash))
+    throw wrong();
+  if (request.usedAt !== undefined || Date.parse(request.expiresAt) <= now.getTime()) throw wrong();
+  if (request.tries >= MAX_CODE_TRIES) throw new ValidationError([ACCOUNT_ERRORS.tooManyTries]);
+  if (!(await isLatestRequest(input.usercode, request))) throw wrong();
+  const matches =
+    request.codeHash !== undefined &&
+    sameHash(hashCode(input.verificationcode, request.salt), request.codeHash);
+  // The update decides against the stored state, so two concurrent tries cannot both use one code.
+  const stored = await updatePendingRequest(input.usercode, (current) => {
+    if (current.usedAt !== undefined || current.tries >= MAX_CODE_TRIES) return SKIP;
+    return matches ? { ...current, usedAt: now.toISOString() } : { ...current, tries: current.tries + 1 };
+  });
+  if (matches && stored?.usedAt === now.toISOString() && stored.tries === request.tries) return request;
+  if (stored && stored.tries >= MAX_CODE_TRIES) throw new ValidationError([ACCOUNT_ERRORS.tooManyTries]);
+  throw wrong();
+}
+
+/** Creates the account from sign-up details, claiming its unique e-mail and mobile first. */
+export async function createAccount(
+  details: NonNullable<PendingRequest['signUp']>,
+  now: Date,
+): Promise<UserRecord> {
+  const user: UserRecord = { userId: newUserId(), ...details, createdAt: now.toISOString() };
+  const emailKey = emailIndexKey(sha256(details.email));
+  if (!(await claimIndex(emailKey, user.userId, now))) {
+    // Registered meanwhile: fail like a wrong code (no enumeration).
+    throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
+  }
+  const mobileKey = mobileIndexKey(details.mobile);
+  if (!(await claimIndex(mobileKey, user.userId, now))) {
+    await releaseIndex(emailKey, user.userId);
+    throw new Conflict([ACCOUNT_ERRORS.mobileTaken]);
+  }
+  await saveNewUser(user);
+  return user;
+}
+
+/** `POST /api/account/register`: the code, then the account from the stored details, then a session. */
+export async function register(input: RegisterRequest, deps: AccountDeps): Promise<SignedIn> {
+  const now = deps.now();
+  const request = await consumeCode('sign-up', input, now);
+  if (!request.signUp) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
+  const user = await createAccount(request.signUp, now);
+  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+}
+
+/** `POST /api/account/login`: e-mail or mobile and password. Unknown account and wrong password look alike. */
+export async function login(
+  input: LoginRequest,
+  clientAddress: string,
+  deps: AccountDeps,
+): Promise<SignedIn> {
+  const now = deps.now();
+  const limits = accountRateLimits();
+  await consumeRateLimit(limits.loginsPerAddress, clientAddress, now);
+  const id = parseSignInId(input.mobile);
+  await consumeRateLimit(
+    limits.loginsPerAccount,
+    id ? JSON.stringify(id) : input.mobile.trim().toLowerCase(),
+    now,
+  );
+  const user = id
+    ? await findUserByIndex('email' in id ? emailIndexKey(sha256(id.email)) : mobileIndexKey(id.mobile))
+    : undefined;
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) throw new Unauthorized([ACCOUNT_ERRORS.invalidCredentials]);
+  if (needsRehash(user.passwordHash)) await setPasswordHash(user.userId, await hashPassword(input.password));
+  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+}
+
+/** `GET /api/account/me`: the signed-in user, or Unauthorized when the account is gone. */
+export async function currentUser(userId: string): Promise<AccountUser> {
+  const user = await getUser(userId);
+  if (!user) throw new Unauthorized(['Please sign in to continue.']);
+  return toAccountUser(user);
+}
+
+/** `POST /api/account/forgot`: the same answer whether or not the account exists; a code only if it does. */
+export async function forgot(
+  input: ForgotRequest,
+  clientAddress: string,
+  deps: AccountDeps,
+): Promise<PendingCode> {
+  const now = deps.now();
+  const limits = accountRateLimits();
+  await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
+  await consumeRateLimit(limits.codesPerEmail, input.email, now);
+  const emailHash = sha256(input.email);
+  const user = await findUserByIndex(emailIndexKey(emailHash));
+  const code = user ? newCode() : undefined;
+  const pending = await startPendingRequest(
+    { purpose: 'reset', emailHash, ...(user ? { userId: user.userId } : {}) },
+    code,
+    now,
+  );
+  if (user && code) {
+    await deps.mail.queue({
+      ...renderResetCodeMail({ name: user.name, code }),
+      to: [user.email],
+      idempotencyKey: `account-reset-${pending.usercode}`,
+    });
+  }
+  return pending;
+}
+
+/** `POST /api/account/reset`: the code, the new password, every other session revoked, a new session. */
+export async function reset(input: ResetRequest, deps: AccountDeps): Promise<SignedIn> {
+  const now = deps.now();
+  const request = await consumeCode('reset', input, now);
+  if (!request.userId) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
+  const user = await setPasswordHash(request.userId, await hashPassword(input.password));
+  if (!user) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
+  await revokeAllSessions(user.userId);
+  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+}

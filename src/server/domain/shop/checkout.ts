@@ -1,0 +1,179 @@
+/**
+ * Checkout (DECISIONS 11, 31, 32): one click places one order at the catalogue's prices of that
+ * moment. It spans several blobs and is written so that a crash between any two steps loses
+ * nothing and a retry finishes the same order (docs/checkout.md gives the order and why):
+ *
+ * 1. `started`:  the checkout record of this cart version (lines priced now, buyer) — create only;
+ * 2. `numbered`: the order number, handed out and recorded in one counter write, then noted on
+ *    the checkout;
+ * 3. `listed`:   the order's marker in the buyer's history;
+ * 4. `ordered`:  the order itself (from here on it exists);
+ * 5. `mailed`:   the confirmation e-mail, queued once by its idempotency key;
+ * 6. `emptied`:  the bought courses leave the cart (the cart remembers this checkout);
+ * 7. `completed`: the checkout is marked done.
+ */
+import type { CartItem } from '~/lib/shared/schemas/shop';
+import { sha256 } from '~/server/domain/auth/codes';
+import { Unauthorized, ValidationError } from '~/server/domain/errors';
+import type { MailQueue } from '~/server/domain/mail-queue';
+import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
+import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
+import { financialYearOf, formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
+import { getCart, SKIP, updateCart } from '~/server/storage/carts';
+import {
+  bindKey,
+  cartVersionOfKey,
+  checkoutIdOf,
+  getCheckout,
+  startCheckout,
+  updateCheckout,
+  type Checkout,
+} from '~/server/storage/checkouts';
+import { assignNumber } from '~/server/storage/counters';
+import { saveOrder, saveOrderMarker, type Order } from '~/server/storage/orders';
+import { getUser } from '~/server/storage/users';
+
+/** The steps of a checkout, in the order they are written. */
+export const CHECKOUT_STEPS = [
+  'started',
+  'numbered',
+  'listed',
+  'ordered',
+  'mailed',
+  'emptied',
+  'completed',
+] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+export const CHECKOUT_ERRORS = { empty: 'Your cart is empty' } as const;
+
+/** What a checkout needs from the outside world. */
+export interface CheckoutDeps {
+  readonly mail: MailQueue;
+  readonly now: () => Date;
+  /** The site's origin, for the invoice link in the e-mail. */
+  readonly siteUrl: string;
+  /** Called after each step; tests throw from it to simulate a crash there. */
+  readonly afterStep?: (step: CheckoutStep) => void;
+}
+
+/** The outcome: the order's number and the cart as it is afterwards (empty). */
+export interface CheckoutResult {
+  readonly orderNo: string;
+  readonly cart: CartItem[];
+}
+
+/** Finds or starts the checkout this request belongs to. */
+async function findOrStartCheckout(
+  userId: string,
+  keyHash: string | undefined,
+  deps: CheckoutDeps,
+): Promise<Checkout | { readonly done: string }> {
+  const keyed = keyHash === undefined ? undefined : await cartVersionOfKey(userId, keyHash);
+  if (keyed !== undefined) {
+    const checkout = await getCheckout(userId, keyed);
+    if (checkout) return checkout;
+  }
+  const cart = await getCart(userId);
+  // A checkout of this very cart version that was cut short is finished, not started again.
+  let checkout = await getCheckout(userId, cart.version);
+  if (!checkout) {
+    const courses = cartCourses(cart, await purchasedCourseIds(userId));
+    if (courses.length === 0) {
+      // The same request again after it emptied the cart (no key, cart unchanged since): same answer.
+      if (keyHash === undefined && cart.lastCheckout?.version === cart.version)
+        return { done: cart.lastCheckout.orderNo };
+      throw new ValidationError([CHECKOUT_ERRORS.empty]);
+    }
+    const user = await getUser(userId);
+    if (!user) throw new Unauthorized(['Please sign in to continue.']);
+    checkout = await startCheckout({
+      userId,
+      cartVersion: cart.version,
+      startedAt: deps.now().toISOString(),
+      billTo: { name: user.name, email: user.email },
+      lines: courses.map((course) => ({
+        courseId: course.id,
+        name: course.name,
+        url: course.url,
+        review: course.review,
+        courseOverview: course.courseOverview,
+        listPriceCents: course.feesCents,
+        priceCents: course.discountedFeesCents,
+      })),
+    });
+  }
+  if (keyHash === undefined) return checkout;
+  // The first cart version a key checked out stays its checkout.
+  const bound = await bindKey(userId, keyHash, checkout.cartVersion);
+  return bound === checkout.cartVersion ? checkout : ((await getCheckout(userId, bound)) ?? checkout);
+}
+
+/**
+ * `POST /api/Cart/checkout`: places the order of the user's cart, or finishes the one this cart
+ * version (or this Idempotency-Key) already started. Safe to repeat and to run concurrently.
+ */
+export async function checkout(
+  userId: string,
+  idempotencyKey: string | undefined,
+  deps: CheckoutDeps,
+): Promise<CheckoutResult> {
+  const step = (name: CheckoutStep) => deps.afterStep?.(name);
+  const keyHash = idempotencyKey ? sha256(idempotencyKey) : undefined;
+  let found = await findOrStartCheckout(userId, keyHash, deps);
+  if ('done' in found) return { orderNo: found.done, cart: await cartItems(userId) };
+  step('started');
+
+  if (found.orderNo === undefined) {
+    const series = seriesOf(financialYearOf(new Date(found.startedAt)));
+    const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(found)));
+    found = await updateCheckout(userId, found.cartVersion, (current) => ({
+      ...current,
+      orderNo: current.orderNo ?? orderNo,
+    }));
+  }
+  const orderNo = found.orderNo!;
+  step('numbered');
+
+  await saveOrderMarker(userId, orderNo);
+  step('listed');
+
+  const order: Order = await saveOrder({
+    orderNo,
+    userId,
+    placedAt: found.startedAt,
+    lines: found.lines,
+    billTo: found.billTo,
+  });
+  step('ordered');
+
+  await deps.mail.queue({
+    ...renderOrderConfirmation(order, deps.siteUrl),
+    to: [order.billTo.email],
+    idempotencyKey: `order-${orderNo}`,
+  });
+  step('mailed');
+
+  const bought = new Set(order.lines.map((line) => line.courseId));
+  const cart = await updateCart(userId, (current) =>
+    current.lastCheckout?.orderNo === orderNo
+      ? SKIP
+      : {
+          ...current,
+          courseIds: current.courseIds.filter((id) => !bought.has(id)),
+          lastCheckout: { version: current.version + 1, orderNo },
+        },
+  );
+  step('emptied');
+
+  if (found.completedAt === undefined) {
+    const completedAt = deps.now().toISOString();
+    await updateCheckout(userId, found.cartVersion, (current) => ({
+      ...current,
+      completedAt: current.completedAt ?? completedAt,
+    }));
+  }
+  step('completed');
+
+  return { orderNo, cart: await cartItems(userId, cart) };
+}

@@ -1,0 +1,50 @@
+/** The order confirmation e-mail (DECISIONS 33): order number, lines, total and the invoice link. */
+import { formatUsd, sumCents } from '~/lib/shared/money';
+import {
+  detailRow,
+  escapeHtml,
+  formatIst,
+  mailFrame,
+  type RenderedMail,
+} from '~/server/domain/mail-templates';
+import type { Order } from '~/server/storage/orders';
+import { site } from '~/site.config';
+
+/** Renders the confirmation of `order`; `siteUrl` is the site's origin for the invoice link. */
+export function renderOrderConfirmation(order: Order, siteUrl: string): RenderedMail {
+  const invoiceUrl = `${siteUrl}/invoice?id=${encodeURIComponent(order.orderNo)}`;
+  const total = formatUsd(sumCents(order.lines.map((line) => line.priceCents)));
+  const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;">${escapeHtml(line.name)}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;">${escapeHtml(formatUsd(line.priceCents))}</td></tr>`,
+    )
+    .join('');
+  const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
+<p style="margin:0 0 16px;">Thank you for your order. Your courses are confirmed.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;margin-bottom:16px;">
+${detailRow('Order', escapeHtml(order.orderNo))}
+${detailRow('Date', escapeHtml(formatIst(order.placedAt)))}
+</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;">${rows}
+<tr><td style="padding:10px 0;font-weight:bold;">Total (GST included)</td><td style="padding:10px 0;text-align:right;font-weight:bold;">${escapeHtml(total)}</td></tr></table>
+<p style="margin:20px 0 0;"><a href="${escapeHtml(invoiceUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;">View and print your tax invoice</a></p>`;
+  return {
+    subject: `Order ${order.orderNo} confirmed - ${site.name}`,
+    html: mailFrame('Your order is confirmed', body),
+    text: [
+      `Dear ${firstName},`,
+      '',
+      'Thank you for your order. Your courses are confirmed.',
+      '',
+      `Order: ${order.orderNo}`,
+      `Date:  ${formatIst(order.placedAt)}`,
+      '',
+      ...order.lines.map((line) => `- ${line.name}: ${formatUsd(line.priceCents)}`),
+      `Total (GST included): ${total}`,
+      '',
+      `Your tax invoice: ${invoiceUrl}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Order numbers (DECISIONS 11): consecutive within an Indian financial year (1 April to 31 March,
+ * in IST), unique forever, at most 16 characters: `SIS-2627-000001` is the first order of FY
+ * 2026-27.
+ */
+import { site } from '~/site.config';
+
+/** India Standard Time is UTC+05:30 all year. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The financial year a moment falls in, by its first calendar year: 2026 for FY 2026-27. */
+export function financialYearOf(moment: Date): number {
+  const ist = new Date(moment.getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCFullYear();
+  // Months are 0-based: 3 is April.
+  return ist.getUTCMonth() >= 3 ? year : year - 1;
+}
+
+/** The series of a financial year: `2627` for FY 2026-27. */
+export function seriesOf(financialYear: number): string {
+  const two = (year: number) => String(year % 100).padStart(2, '0');
+  return `${two(financialYear)}${two(financialYear + 1)}`;
+}
+
+/** Most orders a series can number (six digits). */
+export const MAX_ORDERS_PER_YEAR = 999_999;
+
+/** `SIS-2627-000001`. Throws past the six-digit limit rather than break the format. */
+export function formatOrderNo(series: string, number: number): string {
+  if (!Number.isInteger(number) || number < 1 || number > MAX_ORDERS_PER_YEAR) {
+    throw new RangeError(`Order number ${number} is outside 1-${MAX_ORDERS_PER_YEAR}`);
+  }
+  return `${site.tax.orderPrefix}-${series}-${String(number).padStart(6, '0')}`;
+}

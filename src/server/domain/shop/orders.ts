@@ -1,0 +1,50 @@
+/** Purchase history and invoices: only the buyer sees an order (DECISIONS 13, 35). */
+import { usdFromCents } from '~/lib/shared/money';
+import {
+  ORDER_NO_PATTERN,
+  type Invoice,
+  type InvoiceLine,
+  type PurchasedItem,
+} from '~/lib/shared/schemas/shop';
+import { NotFound } from '~/server/domain/errors';
+import { toInvoice, toInvoiceLines } from '~/server/domain/shop/invoice';
+import { getOrder, listOrdersOfUser, type Order } from '~/server/storage/orders';
+
+export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
+
+/** Every course the user bought, newest order first, at the prices paid. */
+export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> {
+  const orders = await listOrdersOfUser(userId);
+  orders.sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.orderNo.localeCompare(a.orderNo));
+  return orders.flatMap((order) =>
+    order.lines.map((line) => ({
+      id: line.courseId,
+      name: line.name,
+      url: line.url,
+      review: line.review,
+      fees: usdFromCents(line.listPriceCents),
+      discountedFees: usdFromCents(line.priceCents),
+      courseOverview: line.courseOverview,
+      orderNo: order.orderNo,
+      orderDate: order.placedAt,
+    })),
+  );
+}
+
+/** The user's order with this number; NotFound for an unknown number or another user's order. */
+async function ownOrder(userId: string, orderNo: string): Promise<Order> {
+  if (!ORDER_NO_PATTERN.test(orderNo)) throw new NotFound([ORDER_ERRORS.notFound]);
+  const order = await getOrder(orderNo);
+  if (!order || order.userId !== userId) throw new NotFound([ORDER_ERRORS.notFound]);
+  return order;
+}
+
+/** `GetCourseforInvoiceByOrderNo`: the lines of the user's order. */
+export async function invoiceLinesOf(userId: string, orderNo: string): Promise<InvoiceLine[]> {
+  return toInvoiceLines(await ownOrder(userId, orderNo));
+}
+
+/** `GET /api/orders/{orderNo}/invoice`: everything the invoice page prints. */
+export async function invoiceOf(userId: string, orderNo: string): Promise<Invoice> {
+  return toInvoice(await ownOrder(userId, orderNo));
+}

@@ -1,0 +1,52 @@
+/**
+ * Carts in the `carts` store, keyed `carts/<userId>`: the course ids in the order they were added
+ * and a version that grows with every change (checkout keys on it). Course details and prices are
+ * never stored here: they come from the catalogue when the cart is shown.
+ */
+import * as z from 'zod/mini';
+import { openStore, SKIP, type Skip } from '~/server/storage/blob-store';
+
+export const CartRecordSchema = z.object({
+  courseIds: z.array(z.int()),
+  /** Grows by one with every change. */
+  version: z.int().check(z.gte(0)),
+  /** The checkout that last emptied this cart, so a repeated checkout answers the same. */
+  lastCheckout: z.optional(z.object({ version: z.int(), orderNo: z.string() })),
+});
+
+export type CartRecord = z.infer<typeof CartRecordSchema>;
+
+/** A user without a cart record has this one. */
+export const EMPTY_CART: CartRecord = { courseIds: [], version: 0 };
+
+const store = openStore('carts');
+const cartKey = (userId: string) => `carts/${userId}`;
+
+/** The user's cart (empty when none was ever stored). */
+export async function getCart(userId: string): Promise<CartRecord> {
+  return (await store.get(cartKey(userId), CartRecordSchema)) ?? EMPTY_CART;
+}
+
+/**
+ * Changes the cart with a conflict-safe read-modify-write; `fn` must be pure and may return
+ * `SKIP` for "no change". The version grows by one with every write.
+ */
+export async function updateCart(
+  userId: string,
+  fn: (cart: CartRecord) => CartRecord | Skip,
+): Promise<CartRecord> {
+  const stored = await store.update(
+    cartKey(userId),
+    CartRecordSchema,
+    (current) => {
+      const cart = current ?? EMPTY_CART;
+      const next = fn(cart);
+      return next === SKIP ? SKIP : { ...(next as CartRecord), version: cart.version + 1 };
+    },
+    // One user's parallel clicks all land: allow a long retry under contention.
+    { maxAttempts: 100, maxDelayMs: 512 },
+  );
+  return stored ?? EMPTY_CART;
+}
+
+export { SKIP };

@@ -1,0 +1,75 @@
+/**
+ * Checkouts in the `checkouts` store, the idempotency records of the shop (DECISIONS 11, 32).
+ * Key formats:
+ * - `carts/<userId>/<cart version>`: one checkout per version of a cart: what was in it, priced
+ *   when the checkout began, and the order number once assigned. Two tabs, a double click or a
+ *   retry of the same cart all find this record, so a cart version is ordered once;
+ * - `keys/<userId>/<sha256 of Idempotency-Key>`: which cart version a client's key checked out,
+ *   so a retry with the key finds its checkout after the cart has changed.
+ */
+import * as z from 'zod/mini';
+import { openStore, SKIP } from '~/server/storage/blob-store';
+import { OrderLineSchema } from '~/server/storage/orders';
+
+export const CheckoutSchema = z.object({
+  userId: z.string(),
+  cartVersion: z.int(),
+  /** When the checkout began (ISO 8601, UTC): the order's date. */
+  startedAt: z.iso.datetime(),
+  lines: z.array(OrderLineSchema).check(z.minLength(1)),
+  billTo: z.object({ name: z.string(), email: z.string() }),
+  /** The order number, once assigned. */
+  orderNo: z.optional(z.string()),
+  /** When every step was done. */
+  completedAt: z.optional(z.iso.datetime()),
+});
+
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+const KeySchema = z.object({ cartVersion: z.int() });
+const store = openStore('checkouts');
+const checkoutKey = (userId: string, cartVersion: number) => `carts/${userId}/${cartVersion}`;
+const idempotencyKey = (userId: string, keyHash: string) => `keys/${userId}/${keyHash}`;
+
+/** The checkout id used for the order-number assignment: unique per user and cart version. */
+export function checkoutIdOf(checkout: Pick<Checkout, 'userId' | 'cartVersion'>): string {
+  return `${checkout.userId}/${checkout.cartVersion}`;
+}
+
+/** Starts a checkout of a cart version, or resolves to the one already started for it. */
+export async function startCheckout(checkout: Checkout): Promise<Checkout> {
+  const key = checkoutKey(checkout.userId, checkout.cartVersion);
+  if (await store.create(key, CheckoutSchema, checkout)) return checkout;
+  const existing = await store.get(key, CheckoutSchema);
+  if (!existing) throw new Error(`Checkout ${key} vanished while being started`);
+  return existing;
+}
+
+/** The checkout of a cart version, or undefined. */
+export function getCheckout(userId: string, cartVersion: number): Promise<Checkout | undefined> {
+  return store.get(checkoutKey(userId, cartVersion), CheckoutSchema);
+}
+
+/** Records a step of a checkout (`fn` pure); resolves to the stored checkout. */
+export async function updateCheckout(
+  userId: string,
+  cartVersion: number,
+  fn: (checkout: Checkout) => Checkout,
+): Promise<Checkout> {
+  const stored = await store.update(checkoutKey(userId, cartVersion), CheckoutSchema, (current) =>
+    current ? fn(current) : SKIP,
+  );
+  if (!stored) throw new Error(`Checkout ${userId}/${cartVersion} is missing`);
+  return stored;
+}
+
+/** The cart version an Idempotency-Key checked out, or undefined for a new key. */
+export async function cartVersionOfKey(userId: string, keyHash: string): Promise<number | undefined> {
+  return (await store.get(idempotencyKey(userId, keyHash), KeySchema))?.cartVersion;
+}
+
+/** Binds an Idempotency-Key to a cart version; resolves to the version it is bound to (first wins). */
+export async function bindKey(userId: string, keyHash: string, cartVersion: number): Promise<number> {
+  if (await store.create(idempotencyKey(userId, keyHash), KeySchema, { cartVersion })) return cartVersion;
+  return (await cartVersionOfKey(userId, keyHash)) ?? cartVersion;
+}

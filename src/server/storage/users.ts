@@ -1,0 +1,91 @@
+/**
+ * User accounts in the `users` store. Key formats:
+ * - `users/<userId>`: the account (opaque random id, name, e-mail, mobile, password hash);
+ * - `by-email/<sha256 of e-mail>` and `by-mobile/<10 digits>`: unique indexes naming the user id.
+ *
+ * An account is created index first, then the record: claim the e-mail (create only if new),
+ * claim the mobile, write the record. A crash between the steps leaves an index that names a
+ * user id with no record. Once such an index is older than `STALE_CLAIM_MS` (a claim in progress
+ * is younger) the next claim takes it over, so a crash never blocks an address for good. A lost
+ * race gives the claim back.
+ */
+import * as z from 'zod/mini';
+import { openStore, SKIP } from '~/server/storage/blob-store';
+
+/** A stored account. */
+export const UserRecordSchema = z.object({
+  userId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+  /** The name given at sign-up, shown in the header and on invoices. */
+  name: z.string().check(z.minLength(1)),
+  /** Lower-case e-mail address. */
+  email: z.string().check(z.minLength(3)),
+  /** Ten digits. */
+  mobile: z.string().check(z.regex(/^\d{10}$/)),
+  /** PHC-style scrypt hash. */
+  passwordHash: z.string().check(z.startsWith('$scrypt$')),
+  createdAt: z.iso.datetime(),
+});
+
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+const IndexSchema = z.object({ userId: z.string(), claimedAt: z.iso.datetime() });
+
+/** An index whose account record is still missing after this long was left by a crash (1 minute). */
+export const STALE_CLAIM_MS = 60 * 1000;
+const store = openStore('users');
+const userKey = (userId: string) => `users/${userId}`;
+
+/** Index keys of an account's unique fields. */
+export function emailIndexKey(emailHash: string): string {
+  return `by-email/${emailHash}`;
+}
+export function mobileIndexKey(mobile: string): string {
+  return `by-mobile/${mobile}`;
+}
+
+/** The account with this id, or undefined. */
+export function getUser(userId: string): Promise<UserRecord | undefined> {
+  return store.get(userKey(userId), UserRecordSchema);
+}
+
+/** The account an index key names, or undefined (no index, or a stale one). */
+export async function findUserByIndex(indexKey: string): Promise<UserRecord | undefined> {
+  const index = await store.get(indexKey, IndexSchema);
+  return index ? getUser(index.userId) : undefined;
+}
+
+/**
+ * Makes `indexKey` name `userId`. Resolves to true when it does (created, or taken over from a
+ * stale index), false when it names another existing account.
+ */
+export async function claimIndex(indexKey: string, userId: string, now: Date): Promise<boolean> {
+  const claim = { userId, claimedAt: now.toISOString() };
+  if (await store.create(indexKey, IndexSchema, claim)) return true;
+  const current = await store.get(indexKey, IndexSchema);
+  if (current === undefined) return claimIndex(indexKey, userId, now);
+  if (current.userId === userId) return true;
+  if (now.getTime() - Date.parse(current.claimedAt) < STALE_CLAIM_MS) return false;
+  if (await getUser(current.userId)) return false;
+  // Stale: its account was never written. Take it over unless someone else just did.
+  const taken = await store.update(indexKey, IndexSchema, (index) =>
+    index === undefined || index.userId === current.userId ? claim : SKIP,
+  );
+  return taken?.userId === userId;
+}
+
+/** Gives an index back, only if it still names `userId`. */
+export async function releaseIndex(indexKey: string, userId: string): Promise<void> {
+  const current = await store.get(indexKey, IndexSchema);
+  if (current?.userId === userId) await store.delete(indexKey);
+}
+
+/** Writes a new account record (its indexes must be claimed first). */
+export async function saveNewUser(user: UserRecord): Promise<void> {
+  const created = await store.create(userKey(user.userId), UserRecordSchema, user);
+  if (!created) throw new Error(`User id collision: ${user.userId}`);
+}
+
+/** Replaces an account's password hash. */
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<UserRecord | undefined> {
+  return store.update(userKey(userId), UserRecordSchema, (user) => (user ? { ...user, passwordHash } : SKIP));
+}

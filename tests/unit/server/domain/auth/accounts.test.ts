@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { RegisterRequestSchema, SendCodeRequestSchema } from '~/lib/shared/schemas/account';
+import {
+  ACCOUNT_ERRORS,
+  createAccount,
+  forgot,
+  login,
+  register,
+  reset,
+  sendCode,
+  type AccountDeps,
+} from '~/server/domain/auth/accounts';
+import { CODE_TTL_MS, MAX_CODE_TRIES, sha256 } from '~/server/domain/auth/codes';
+import { hashPassword } from '~/server/domain/auth/passwords';
+import { createSession, resolveSession } from '~/server/domain/auth/sessions';
+import { Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
+import type { OutgoingMail } from '~/server/domain/mail';
+import { claimIndex, emailIndexKey, STALE_CLAIM_MS } from '~/server/storage/users';
+import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+
+let blobs: RunningBlobsServer;
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+let clock: Date;
+let mails: OutgoingMail[];
+let deps: AccountDeps;
+let seq = 0;
+beforeEach(() => {
+  clock = new Date('2026-11-22T06:00:00.000Z');
+  mails = [];
+  deps = {
+    mail: { queue: async (mail) => void mails.push(mail) },
+    now: () => clock,
+    siteUrl: 'https://sis.example',
+  };
+});
+
+/** A sign-up with a fresh e-mail and mobile, so tests never meet each other's accounts. */
+function signUpInput(overrides: Record<string, string> = {}) {
+  seq += 1;
+  return z.parse(SendCodeRequestSchema, {
+    name: 'Asha Kulkarni',
+    mobile: String(9_000_000_000 + seq * 7919),
+    email: `asha${seq}@example.com`,
+    password: 'secret123',
+    repassword: 'secret123',
+    clientCode: 'sispl',
+    ...overrides,
+  });
+}
+
+const codeIn = (mail: OutgoingMail | undefined) => /code: (\d{6})/.exec(mail?.text ?? '')?.[1];
+const address = () => `203.0.113.${seq % 250}`;
+
+async function signUp(overrides: Record<string, string> = {}) {
+  const input = signUpInput(overrides);
+  const pending = await sendCode(input, address(), deps);
+  const code = codeIn(mails.at(-1));
+  const body = z.parse(RegisterRequestSchema, {
+    ...input,
+    ...pending,
+    verificationcode: code ?? '000000',
+    status: 1,
+  });
+  return { input, pending, code, body };
+}
+
+describe('sign-up with an e-mailed code', () => {
+  it('mails a 6-digit code and creates the account from the stored details', async () => {
+    const { input, code, body } = await signUp();
+    expect(code).toMatch(/^[1-9]\d{5}$/);
+    expect(mails.at(-1)?.to).toEqual([input.email]);
+    // The body's sign-up fields are validated but the stored ones are used.
+    const signedIn = await register({ ...body, name: 'Someone Else' }, deps);
+    expect(signedIn.user.username).toBe('Asha Kulkarni');
+    expect(signedIn.user.userid).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await resolveSession(signedIn.session.token, clock)).toMatchObject({
+      userId: signedIn.user.userid,
+    });
+  });
+
+  it('refuses a wrong code, and voids the code after 5 wrong tries', async () => {
+    const { body, code } = await signUp();
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 1; i < MAX_CODE_TRIES; i += 1) {
+      await expect(register({ ...body, verificationcode: wrong }, deps)).rejects.toThrow(
+        ACCOUNT_ERRORS.wrongCode,
+      );
+    }
+    await expect(register({ ...body, verificationcode: wrong }, deps)).rejects.toThrow(
+      ACCOUNT_ERRORS.tooManyTries,
+    );
+    await expect(register(body, deps)).rejects.toThrow(ACCOUNT_ERRORS.tooManyTries);
+  });
+
+  it('refuses an expired code', async () => {
+    const { body } = await signUp();
+    clock = new Date(clock.getTime() + CODE_TTL_MS);
+    await expect(register(body, deps)).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
+  });
+
+  it('voids the previous code when a new one is sent for the same e-mail', async () => {
+    const first = await signUp();
+    const second = await sendCode(first.input, address(), deps);
+    await expect(register(first.body, deps)).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
+    const secondCode = codeIn(mails.at(-1));
+    expect(
+      (await register({ ...first.body, ...second, verificationcode: secondCode! }, deps)).user.username,
+    ).toBe('Asha Kulkarni');
+  });
+
+  it('a code works once, and needs its userkey', async () => {
+    const { body } = await signUp();
+    await expect(register({ ...body, userkey: 'x'.repeat(32) }, deps)).rejects.toThrow(
+      ACCOUNT_ERRORS.wrongCode,
+    );
+    await register(body, deps);
+    await expect(register(body, deps)).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
+  });
+
+  it('for a registered e-mail answers the same shape, mails no code, and register fails like a wrong code', async () => {
+    const first = await signUp();
+    await register(first.body, deps);
+    const again = await sendCode({ ...first.input, mobile: '9123456789' }, address(), deps);
+    expect(Object.keys(again).sort()).toEqual(['usercode', 'userkey']);
+    expect(codeIn(mails.at(-1))).toBeUndefined();
+    expect(mails.at(-1)?.text).toContain('already has an account');
+    await expect(
+      register({ ...first.body, ...again, verificationcode: first.code! }, deps),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('refuses a mobile number already on another account with 409', async () => {
+    const first = await signUp();
+    await register(first.body, deps);
+    const second = await signUp({ mobile: first.input.mobile });
+    await expect(register(second.body, deps)).rejects.toThrow(Conflict);
+    await expect(register(second.body, deps)).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
+  });
+});
+
+describe('unique e-mail and mobile under concurrency', () => {
+  it('50 parallel registrations of one e-mail make exactly one account', async () => {
+    const passwordHash = await hashPassword('secret123');
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        createAccount(
+          { name: 'Race', email: 'race@example.com', mobile: String(8_000_000_000 + i), passwordHash },
+          clock,
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const winner = results.find((result) => result.status === 'fulfilled');
+    const signedIn = await login(
+      { mobile: 'race@example.com', password: 'secret123', clientCode: 'sispl' },
+      '198.51.100.1',
+      deps,
+    );
+    expect(signedIn.user.userid).toBe(winner?.status === 'fulfilled' ? winner.value.userId : undefined);
+    // The losers gave their mobile numbers back.
+    const reuse = await createAccount(
+      { name: 'Next', email: 'next@example.com', mobile: '8000000001', passwordHash },
+      clock,
+    ).catch((e: unknown) => e);
+    expect(reuse instanceof Conflict).toBe(
+      winner?.status === 'fulfilled' && winner.value.mobile === '8000000001',
+    );
+  });
+
+  it('50 parallel registrations of one mobile make exactly one account', async () => {
+    const passwordHash = await hashPassword('secret123');
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        createAccount(
+          { name: 'Race', email: `mobile-race-${i}@example.com`, mobile: '7000000000', passwordHash },
+          clock,
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      results.filter((result) => result.status === 'rejected').every((r) => r.reason instanceof Conflict),
+    ).toBe(true);
+  });
+});
+
+describe('sign-in', () => {
+  it('accepts the e-mail (any case) or the mobile number, and refuses the same way for a wrong password or an unknown user', async () => {
+    const { input, body } = await signUp();
+    await register(body, deps);
+    for (const id of [input.email.toUpperCase(), input.mobile]) {
+      const signedIn = await login(
+        { mobile: id, password: 'secret123', clientCode: 'sispl' },
+        address(),
+        deps,
+      );
+      expect(signedIn.user.username).toBe('Asha Kulkarni');
+    }
+    for (const attempt of [
+      { mobile: input.email, password: 'wrong-password' },
+      { mobile: 'nobody@example.com', password: 'secret123' },
+      { mobile: '12345', password: 'secret123' },
+    ]) {
+      const error = await login({ ...attempt, clientCode: 'sispl' }, address(), deps).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Unauthorized);
+      expect((error as Unauthorized).messages).toEqual(['Invalid Credentials.!']);
+    }
+  });
+
+  it('is rate limited per account identifier', async () => {
+    const id = `limited${seq}@example.com`;
+    for (let i = 0; i < 10; i += 1) {
+      await login({ mobile: id, password: 'x', clientCode: 'sispl' }, `198.51.100.${i + 10}`, deps).catch(
+        () => undefined,
+      );
+    }
+    const error = await login(
+      { mobile: id, password: 'x', clientCode: 'sispl' },
+      '198.51.100.99',
+      deps,
+    ).catch((e: unknown) => e);
+    expect((error as Error).constructor.name).toBe('RateLimited');
+  });
+});
+
+describe('password reset', () => {
+  it('mails a code only for an existing account, but answers the same shape', async () => {
+    const { input, body } = await signUp();
+    await register(body, deps);
+    const before = mails.length;
+    const unknown = await forgot({ email: 'nobody-here@example.com', clientCode: 'sispl' }, address(), deps);
+    expect(Object.keys(unknown).sort()).toEqual(['usercode', 'userkey']);
+    expect(mails).toHaveLength(before);
+    const known = await forgot({ email: input.email, clientCode: 'sispl' }, address(), deps);
+    expect(Object.keys(known).sort()).toEqual(['usercode', 'userkey']);
+    expect(mails).toHaveLength(before + 1);
+    await expect(
+      reset({ ...unknown, verificationcode: '123456', password: 'newpass1', repassword: 'newpass1' }, deps),
+    ).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
+  });
+
+  it('sets the new password, revokes every other session and signs in', async () => {
+    const { input, body } = await signUp();
+    const { user } = await register(body, deps);
+    const old = await createSession(user.userid, clock);
+    const pending = await forgot({ email: input.email, clientCode: 'sispl' }, address(), deps);
+    const code = codeIn(mails.at(-1))!;
+    const signedIn = await reset(
+      { ...pending, verificationcode: code, password: 'newpass1', repassword: 'newpass1' },
+      deps,
+    );
+    expect(signedIn.user.userid).toBe(user.userid);
+    expect(await resolveSession(old.token, clock)).toBeUndefined();
+    expect(await resolveSession(signedIn.session.token, clock)).toBeDefined();
+    await expect(
+      login({ mobile: input.email, password: 'secret123', clientCode: 'sispl' }, address(), deps),
+    ).rejects.toThrow(Unauthorized);
+    expect(
+      (await login({ mobile: input.email, password: 'newpass1', clientCode: 'sispl' }, address(), deps)).user
+        .userid,
+    ).toBe(user.userid);
+  });
+});
+
+describe('an account creation cut short by a crash', () => {
+  it('blocks its e-mail only until the claim is stale, then the address can be registered', async () => {
+    const passwordHash = await hashPassword('secret123');
+    // A crash after the e-mail index, before the record: the index names an account that never came.
+    await claimIndex(emailIndexKey(sha256('crashed@example.com')), 'never-written-user-id', clock);
+    const details = { name: 'After', email: 'crashed@example.com', mobile: '6000000001', passwordHash };
+    await expect(createAccount(details, clock)).rejects.toBeInstanceOf(ValidationError);
+    const later = new Date(clock.getTime() + STALE_CLAIM_MS);
+    expect((await createAccount(details, later)).email).toBe('crashed@example.com');
+  });
+});

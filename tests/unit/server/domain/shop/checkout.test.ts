@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { courses } from '~/lib/shared/catalogue';
+import { createAccount } from '~/server/domain/auth/accounts';
+import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
+import type { OutgoingMail } from '~/server/domain/mail';
+import { addToCart, cartItems, removeFromCart } from '~/server/domain/shop/cart';
+import {
+  checkout,
+  CHECKOUT_STEPS,
+  type CheckoutDeps,
+  type CheckoutStep,
+} from '~/server/domain/shop/checkout';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
+import { openStore } from '~/server/storage/blob-store';
+import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+
+let blobs: RunningBlobsServer;
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+let mails: OutgoingMail[];
+let deps: CheckoutDeps;
+let clock: Date;
+beforeEach(() => {
+  mails = [];
+  clock = new Date('2026-11-22T06:00:00.000Z');
+  deps = {
+    mail: { queue: async (mail) => void mails.push(mail) },
+    now: () => clock,
+    siteUrl: 'https://sis.example',
+  };
+});
+
+let n = 0;
+/** A new account; resolves to its user id. */
+async function newUser(): Promise<string> {
+  n += 1;
+  const user = await createAccount(
+    {
+      name: `Buyer ${n}`,
+      email: `buyer${n}@example.com`,
+      mobile: String(5_000_000_000 + n),
+      passwordHash: '$scrypt$x',
+    },
+    clock,
+  );
+  return user.userId;
+}
+
+const [c1, c2, c3] = courses;
+const orderKeys = async () => (await openStore('orders').list('orders/')).length;
+
+describe('cart', () => {
+  it('adds once, removes, and answers catalogue prices in dollars', async () => {
+    const user = await newUser();
+    expect(await addToCart(user, c1!.id)).toHaveLength(1);
+    const twice = await addToCart(user, c1!.id);
+    expect(twice).toHaveLength(1);
+    expect(twice[0]).toMatchObject({ id: c1!.id, discountedFees: c1!.discountedFeesCents / 100 });
+    await addToCart(user, c2!.id);
+    expect((await removeFromCart(user, c1!.id)).map((item) => item.id)).toEqual([c2!.id]);
+    await expect(addToCart(user, 999)).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('200 parallel adds and deletes by one user leave exactly the expected cart', async () => {
+    const user = await newUser();
+    const ids = courses.map((course) => course.id);
+    // Every course added; the odd-numbered ones added and then removed again.
+    await Promise.all(ids.map((id) => addToCart(user, id)));
+    const work = Array.from({ length: 200 }, (_, i) => {
+      const id = ids[i % ids.length]!;
+      return id % 2 === 1 ? removeFromCart(user, id) : addToCart(user, id);
+    });
+    await Promise.all(work);
+    expect((await cartItems(user)).map((item) => item.id).sort((a, b) => a - b)).toEqual(
+      ids.filter((id) => id % 2 === 0),
+    );
+  }, 60_000);
+
+  it('refuses to add a course already bought (409)', async () => {
+    const user = await newUser();
+    await addToCart(user, c1!.id);
+    await checkout(user, 'k1', deps);
+    await expect(addToCart(user, c1!.id)).rejects.toThrow(Conflict);
+    await expect(addToCart(user, c1!.id)).rejects.toThrow('You have already bought this course.');
+  });
+});
+
+describe('checkout', () => {
+  it('places one order with a GST number, empties the cart, mails the buyer, prints an invoice', async () => {
+    const user = await newUser();
+    await addToCart(user, c1!.id);
+    await addToCart(user, c2!.id);
+    const result = await checkout(user, 'key-a', deps);
+    expect(result.orderNo).toMatch(/^SIS-2627-\d{6}$/);
+    expect(result.cart).toEqual([]);
+    expect(mails.map((mail) => mail.idempotencyKey)).toEqual([`order-${result.orderNo}`]);
+    expect(mails[0]?.text).toContain(`https://sis.example/invoice?id=${result.orderNo}`);
+    const history = await purchaseHistory(user);
+    expect(history.map((item) => [item.id, item.orderNo])).toEqual([
+      [c1!.id, result.orderNo],
+      [c2!.id, result.orderNo],
+    ]);
+    const invoice = await invoiceOf(user, result.orderNo);
+    expect(invoice.totals.total).toBe((c1!.discountedFeesCents + c2!.discountedFeesCents) / 100);
+    expect(invoice.billTo).toEqual({
+      name: expect.stringMatching(/^Buyer/),
+      email: expect.stringMatching(/@example.com$/),
+    });
+  });
+
+  it('answers 400 Your cart is empty for an empty cart', async () => {
+    const user = await newUser();
+    await expect(checkout(user, undefined, deps)).rejects.toThrow(ValidationError);
+    await expect(checkout(user, undefined, deps)).rejects.toThrow('Your cart is empty');
+  });
+
+  it('the same key, or twice on an unchanged cart without one, places one order and answers the same', async () => {
+    const user = await newUser();
+    await addToCart(user, c3!.id);
+    const first = await checkout(user, 'same', deps);
+    expect(await checkout(user, 'same', deps)).toEqual(first);
+    const other = await newUser();
+    await addToCart(other, c3!.id);
+    const keyless = await checkout(other, undefined, deps);
+    expect(await checkout(other, undefined, deps)).toEqual(keyless);
+    expect((await purchaseHistory(other)).length).toBe(1);
+  });
+
+  it('20 parallel checkouts with one Idempotency-Key make one order', async () => {
+    const user = await newUser();
+    await addToCart(user, c1!.id);
+    const before = await orderKeys();
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkout(user, 'double-click', deps)));
+    expect(new Set(results.map((result) => result.orderNo)).size).toBe(1);
+    expect(await orderKeys()).toBe(before + 1);
+    expect(await purchaseHistory(user)).toHaveLength(1);
+  }, 60_000);
+
+  it('100 users checking out at once get 100 distinct consecutive numbers', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => newUser()));
+    await Promise.all(users.map((user) => addToCart(user, c2!.id)));
+    clock = new Date('2027-06-01T06:00:00.000Z'); // a fresh series: FY 2027-28
+    const results = await Promise.all(users.map((user) => checkout(user, `k-${user}`, deps)));
+    const numbers = results.map((result) => Number(result.orderNo.slice(-6))).sort((a, b) => a - b);
+    expect(results.every((result) => result.orderNo.startsWith('SIS-2728-'))).toBe(true);
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('starts a new series at the financial-year boundary (IST)', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await addToCart(a, c1!.id);
+    await addToCart(b, c1!.id);
+    clock = new Date('2029-03-31T18:29:59.000Z'); // 31 March 2029, 23:59:59 IST
+    expect((await checkout(a, 'fy-end', deps)).orderNo).toBe('SIS-2829-000001');
+    clock = new Date('2029-03-31T18:30:00.000Z'); // 1 April 2029, 00:00 IST
+    expect((await checkout(b, 'fy-start', deps)).orderNo).toBe('SIS-2930-000001');
+  });
+
+  it.each(CHECKOUT_STEPS.slice(0, -1).map((step) => [step]))(
+    'a crash after "%s" is finished by a retry: one order, nothing lost or doubled',
+    async (crashAfter: CheckoutStep) => {
+      const user = await newUser();
+      await addToCart(user, c1!.id);
+      await addToCart(user, c2!.id);
+      const before = await orderKeys();
+      const crashing = {
+        ...deps,
+        afterStep: (step: CheckoutStep) => {
+          if (step === crashAfter) throw new Error(`crash after ${step}`);
+        },
+      };
+      await expect(checkout(user, 'crashy', crashing)).rejects.toThrow(`crash after ${crashAfter}`);
+      // Whatever survived the crash, a paid course never shows in the cart.
+      const retried = await checkout(user, 'crashy', deps);
+      expect(retried.cart).toEqual([]);
+      expect(await orderKeys()).toBe(before + 1);
+      const history = await purchaseHistory(user);
+      expect(history.map((item) => item.orderNo)).toEqual([retried.orderNo, retried.orderNo]);
+      expect(new Set(mails.map((mail) => mail.idempotencyKey))).toEqual(
+        new Set([`order-${retried.orderNo}`]),
+      );
+      // And a keyless retry of the same (now empty) cart answers the same order.
+      expect((await checkout(user, undefined, deps)).orderNo).toBe(retried.orderNo);
+    },
+  );
+
+  it('only the buyer can open an invoice', async () => {
+    const buyer = await newUser();
+    const stranger = await newUser();
+    await addToCart(buyer, c1!.id);
+    const { orderNo } = await checkout(buyer, 'mine', deps);
+    await expect(invoiceOf(stranger, orderNo)).rejects.toThrow('Invoice not found.');
+    await expect(invoiceOf(buyer, 'SIS-0000-000000')).rejects.toBeInstanceOf(NotFound);
+    await expect(invoiceOf(buyer, '../orders/x')).rejects.toBeInstanceOf(NotFound);
+  });
+});
