@@ -20,8 +20,8 @@ import {
   type PurchasedItem,
 } from '~/lib/shared/schemas/shop';
 import { notifyError, notifySuccess } from '~/stores/notifications';
-import { $user, requestSignIn } from '~/stores/session';
-
+import { requestSignIn } from '~/stores/account-dialog';
+import { $user } from '~/stores/session';
 
 function decodeCart(text: string): readonly CartItem[] | undefined {
   try {
@@ -128,7 +128,11 @@ let purchasesLoad: Promise<void> | undefined;
 export function loadPurchases(): Promise<void> {
   const user = $user.get();
   if (!user) return Promise.resolve();
-  purchasesLoad ??= apiRequest('GET', cartPath('GetPurchasedCoursesByUser', user.userid), PurchasedItemsSchema)
+  purchasesLoad ??= apiRequest(
+    'GET',
+    cartPath('GetPurchasedCoursesByUser', user.userid),
+    PurchasedItemsSchema,
+  )
     .then(
       (items) => {
         $purchases.set(items);
@@ -146,13 +150,14 @@ export function loadPurchases(): Promise<void> {
 }
 
 /**
- * Adds a course to the cart. Signed out, the visitor is asked to sign in first and the course is
- * added once they have (DECISIONS 30). A refusal shows the server's sentence as a toast.
+ * Adds a course to the cart. Signed out, the visitor is asked to sign in first (the dialog's focus
+ * returns to `from`) and the course is added once they have (DECISIONS 30). A refusal shows the
+ * server's sentence as a toast.
  */
-export async function addToCart(courseId: number): Promise<void> {
+export async function addToCart(courseId: number, from?: HTMLElement | null): Promise<void> {
   const user = $user.get();
   if (!user) {
-    requestSignIn(() => void addToCart(courseId));
+    requestSignIn(() => void addToCart(courseId), from);
     return;
   }
   if ($cartBusy.get().has(courseId)) return;
@@ -287,4 +292,11 @@ onMount($cart, () => {
     resetShop(user ? undefined : []);
     if (user) void loadCart();
   });
+});
+
+// A cart belongs to a signed-in user: with nobody signed in (sign-out, an expired session) it
+// empties, and so does its cached copy. (Registered after the onMount handlers above, which
+// its first `$cart.get()` may run.)
+$user.subscribe((user) => {
+  if (!user && ($cart.get()?.length ?? 0) > 0) resetShop([]);
 });

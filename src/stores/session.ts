@@ -2,9 +2,11 @@
  * The signed-in user, cached in localStorage `user` for display (DECISIONS 4).
  * STAND-IN written by the shop's browser side (issue10-browser) so the cart can be built and
  * tested; the accounts branch (issue9-browser) replaces this file with the real session store
- * (sign-in dialog, `GET /api/account/me`, sign-out that calls `emptyCart()`).
+ * (`GET /api/account/me` at start-up, sign-in, sign-up, sign-out). Same shape: `$user` is the
+ * user or null.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import type { ReadableAtom } from 'nanostores';
 import * as z from 'zod/mini';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
@@ -13,25 +15,17 @@ const SessionUserSchema = z.object({ userid: z.string(), username: z.string() })
 /** The user as the browser caches it: an opaque id and the name given at sign-up. */
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** The signed-in user, or undefined when signed out. */
-export const $user = persistentAtom<SessionUser | undefined>(LOCAL_STORAGE_KEYS.user, undefined, {
+const $storedUser = persistentAtom<SessionUser | null>(LOCAL_STORAGE_KEYS.user, null, {
   encode: (user) => (user ? JSON.stringify(user) : undefined),
   decode: (text) => {
     try {
       const parsed = z.safeParse(SessionUserSchema, JSON.parse(text));
-      return parsed.success ? parsed.data : undefined;
+      return parsed.success ? parsed.data : null;
     } catch {
-      return undefined;
+      return null;
     }
   },
 });
 
-/**
- * Asks the visitor to sign in, then runs `then`. This stand-in goes to `/login?next=<this page>`
- * (the real store opens the sign-in dialog and runs `then` after a successful sign-in).
- */
-export function requestSignIn(then?: () => void): void {
-  void then;
-  const next = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(`/login?next=${encodeURIComponent(next)}`);
-}
+/** The signed-in user, or null when signed out. */
+export const $user: ReadableAtom<SessionUser | null> = $storedUser;

@@ -188,11 +188,18 @@ test.describe('Check-Out', () => {
   });
 
   test('the button is disabled while the order is placed', async ({ page }) => {
-    await new ShopMock({ cart: [cartItem(1)] }).install(page);
+    const shop = new ShopMock({ cart: [cartItem(1)] });
+    let answer = () => undefined as void;
+    shop.checkoutGate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await shop.install(page);
     await page.goto('/checkout');
     await hydrated(page);
     await page.getByRole('button', { name: 'Check Out' }).click();
     await expect(page.getByRole('button', { name: 'Placing your order…' })).toBeDisabled();
+    answer();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   });
 
   test('an empty cart says so', async ({ page }) => {

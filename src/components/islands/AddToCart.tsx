@@ -4,7 +4,7 @@
  * The server renders the button; the state from localStorage applies once hydrated.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { addToCartText as text, shopText } from '~/content/ui/shop';
 import { $cartBusy, $cartItems, $purchases, addToCart } from '~/stores/cart';
 import { $user } from '~/stores/session';
@@ -23,7 +23,7 @@ interface Props {
 export default function AddToCart({ courseId, courseName, variant = 'card' }: Props) {
   const id = useId();
   const hydrated = useHydrated();
-  const $signedIn = useStore($user) !== undefined;
+  const $signedIn = useStore($user) !== null;
   const $items = useStore($cartItems);
   const $bought = useStore($purchases);
   const $busy = useStore($cartBusy).has(courseId);
@@ -42,10 +42,10 @@ export default function AddToCart({ courseId, courseName, variant = 'card' }: Pr
     }
   }, [state]);
 
-  const onAdd = () => {
+  const onAdd = (event: MouseEvent<HTMLButtonElement>) => {
     if ($busy) return;
     movedByUser.current = true;
-    void addToCart(courseId);
+    void addToCart(courseId, event.currentTarget);
   };
 
   return (

@@ -34,7 +34,7 @@ function overviewStart(overview: string): string {
 
 export default function CheckoutCart() {
   const hydrated = useHydrated();
-  const $signedIn = useStore($user) !== undefined;
+  const $signedIn = useStore($user) !== null;
   const $items = useStore($cart);
   const $failed = useStore($cartLoadFailed);
   const $pending = useStore($checkoutPending);

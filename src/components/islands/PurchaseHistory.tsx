@@ -37,7 +37,7 @@ function ordersOf(purchases: readonly PurchasedItem[]): Order[] {
 
 export default function PurchaseHistory() {
   const hydrated = useHydrated();
-  const $signedIn = useStore($user) !== undefined;
+  const $signedIn = useStore($user) !== null;
   const $items = useStore($purchases);
   const $failed = useStore($purchasesLoadFailed);
 

@@ -5,7 +5,7 @@
 import type { ReactNode, Ref } from 'react';
 import { shopText } from '~/content/ui/shop';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
-import { requestSignIn } from '~/stores/session';
+import { requestSignIn } from '~/stores/account-dialog';
 import './shop.css';
 
 /** A spinner with its text, announced politely (`role="status"`). */
@@ -113,7 +113,11 @@ export function MessagePanel({ icon, heading, text, tone = 'default', headingRef
 export function SignInPanel({ heading, text }: { heading: string; text: string }) {
   return (
     <MessagePanel icon="lock" heading={heading} text={text}>
-      <button className="button button--primary" type="button" onClick={() => requestSignIn()}>
+      <button
+        className="button button--primary"
+        type="button"
+        onClick={(event) => requestSignIn(undefined, event.currentTarget)}
+      >
         {shopText.signIn}
       </button>
     </MessagePanel>

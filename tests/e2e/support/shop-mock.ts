@@ -88,6 +88,8 @@ export class ShopMock {
   orders = 0;
   /** Milliseconds the invoice answer waits (to see the spinner). */
   invoiceDelay = 0;
+  /** When set, checkout answers only once this settles (to see the page while it waits). */
+  checkoutGate: Promise<void> | undefined;
 
   constructor({ cart = [], purchases = [] }: { cart?: CartItem[]; purchases?: PurchasedItem[] } = {}) {
     this.cart = cart;
@@ -133,6 +135,7 @@ export class ShopMock {
         this.checkoutKeys.push(key);
         // Slow enough for a second click to land while the first is in flight.
         await new Promise((resolve) => setTimeout(resolve, 400));
+        await this.checkoutGate;
         if (this.cart.length === 0) return json(route, { errors: ['Your cart is empty'] }, 400);
         this.orders += 1;
         const orderNo = `SIS-2627-${String(this.orders).padStart(6, '0')}`;

@@ -7,10 +7,10 @@ const storage: Record<string, string> = {};
 
 type User = { userid: string; username: string };
 
-/** The session store of the current page (the real one belongs to the accounts branch). */
+/** The session and dialog stores of the current page (the real ones belong to the accounts branch). */
 const session = {
-  user: atom<User | undefined>(undefined),
-  requestSignIn: vi.fn<(then?: () => void) => void>(),
+  user: atom<User | null>(null),
+  requestSignIn: vi.fn<(then?: () => void, from?: unknown) => void>(),
 };
 
 const toasts = vi.hoisted(() => ({ errors: [] as string[] }));
@@ -60,9 +60,10 @@ let unmountPage: (() => void) | undefined;
 /** A fresh cart module, as on a page load with `storage` as it is now. */
 async function loadStore(signedIn = true) {
   vi.resetModules();
-  session.user = atom<User | undefined>(signedIn ? user : undefined);
-  session.requestSignIn = vi.fn<(then?: () => void) => void>();
-  vi.doMock('~/stores/session', () => ({ $user: session.user, requestSignIn: session.requestSignIn }));
+  session.user = atom<User | null>(signedIn ? user : null);
+  session.requestSignIn = vi.fn<(then?: () => void, from?: unknown) => void>();
+  vi.doMock('~/stores/session', () => ({ $user: session.user }));
+  vi.doMock('~/stores/account-dialog', () => ({ requestSignIn: session.requestSignIn }));
   const cart = await import('~/stores/cart');
   // The store module's own nanostores instance (modules were reset), to unmount its stores.
   const { cleanStores } = await import('nanostores');
@@ -201,6 +202,24 @@ describe('cart store', () => {
     stubFetch();
     const cart = await loadStore();
     cart.emptyCart();
+    expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+
+  it('empties the cart when the user goes (sign-out, an expired session)', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch();
+    const cart = await loadStore();
+    expect(cart.$cartCount.get()).toBe(1);
+    session.user.set(null);
+    expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+
+  it('drops a cached cart at load when nobody is signed in', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch();
+    const cart = await loadStore(false);
     expect(cart.$cartCount.get()).toBe(0);
     expect('course' in storage).toBe(false);
   });
