@@ -30,9 +30,6 @@ export default defineConfig({
   workers: 2,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   timeout: 30_000,
-  // Netlify's local emulation bundles a function on every call (about 1 s each), so API-backed
-  // assertions get more time than the default 5 s.
-  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,17 +1,25 @@
 // Serves the production build (dist/ + netlify/functions + blobs) through Netlify's own local
-// emulation (@netlify/dev): redirects, headers, functions and blobs behave as they do deployed.
-// Like the CDN, it compresses text answers (brotli or gzip). No Netlify account, key or network
-// is needed. Usage: `npm start` (builds first) or `npm run serve`.
+// emulation: @netlify/dev for redirects, headers, static files and the local blob store, and the
+// functions bundled once by Netlify's bundler and kept loaded (serve/warm-functions.mjs), so API
+// calls answer in milliseconds and in parallel. Like the CDN, it compresses text answers (brotli
+// or gzip). No Netlify account, key or network is needed. Usage: `npm start` (builds first) or
+// `npm run serve`. See docs/local-server.md.
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
+import { startWarmFunctions } from './serve/warm-functions.mjs';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? 'localhost';
+const projectRoot = process.cwd();
 
 const netlify = new NetlifyDev({
-  projectRoot: process.cwd(),
+  projectRoot,
   // Offline by design: features that call Netlify's servers or need other runtimes stay off.
   aiGateway: { enabled: false },
   database: { enabled: false },
@@ -20,7 +28,8 @@ const netlify = new NetlifyDev({
   geolocation: { enabled: false },
   images: { enabled: false },
   blobs: { enabled: true },
-  functions: { enabled: true },
+  // Functions are served by warm-functions.mjs below (@netlify/dev would rebuild one per call).
+  functions: { enabled: false },
   headers: { enabled: true },
   redirects: { enabled: true },
   staticFiles: { enabled: true },
@@ -28,76 +37,128 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
-/**
- * Function calls run one at a time. @netlify/dev builds each call's function into a temporary
- * folder and deletes it afterwards; overlapping calls can load modules from a folder another
- * call has just deleted ("Cannot find module .../functions-serve/_xxxx/..."), a 500 that
- * production never gives. Static files are served in parallel.
- */
-let functionQueue = Promise.resolve();
-function oneFunctionAtATime(work) {
-  const run = functionQueue.then(work, work);
-  functionQueue = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  return run;
+// netlify.toml, resolved as NetlifyDev resolves it for itself.
+const { config } = await resolveConfig({
+  config: join(projectRoot, 'netlify.toml'),
+  context: 'dev',
+  cwd: projectRoot,
+  mode: 'cli',
+  offline: true,
+  repositoryRoot: projectRoot,
+});
+// @netlify/dev's own functions are off, so it cannot follow a redirect rule into a function.
+for (const rule of config.redirects ?? []) {
+  if (String(rule.to).startsWith('/.netlify/functions/')) {
+    console.warn(
+      `[serve] the redirect ${rule.from} -> ${rule.to} is not served locally; give the function a path instead.`,
+    );
+  }
 }
+const functions = await startWarmFunctions({
+  projectRoot,
+  functionsDirectory: config.functionsDirectory ?? join(projectRoot, 'netlify', 'functions'),
+  functionsConfig: config.functions,
+  outputDirectory: join(projectRoot, '.netlify', 'functions-warm'),
+});
 
 /** Text types Netlify's CDN compresses. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** Brotli or gzip, as the CDN would pick for this client and response; undefined for none. */
-function encodingFor(req, response) {
-  const type = response.headers.get('content-type') ?? '';
-  if (!COMPRESSIBLE.test(type) || response.headers.has('content-encoding')) return undefined;
+/** Brotli or gzip, as the CDN would pick for this client and answer; undefined for none. */
+function encodingFor(req, headers) {
+  const type = String(headers['content-type'] ?? '');
+  if (!COMPRESSIBLE.test(type) || headers['content-encoding'] !== undefined) return undefined;
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return undefined;
 }
 
+/**
+ * An answer of @netlify/dev (a fetch `Response`) in the shape this server writes: `headers` an
+ * object for `res.setHeader` (`set-cookie` a list), `body` a Buffer or a stream.
+ */
+function fromResponse(response) {
+  const headers = Object.fromEntries(response.headers);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    body: response.body ? Readable.fromWeb(response.body) : Buffer.alloc(0),
+  };
+}
+
 /** Netlify's CDN answers an unmatched path with the site's 404.html and status 404. */
 async function notFound(req) {
   const page = await netlify.handle(new Request(new URL('/404.html', `http://${req.headers.host ?? host}`)));
-  if (!page?.ok) return new Response('Not found', { status: 404 });
-  return new Response(page.body, { status: 404, headers: page.headers });
+  if (!page?.ok)
+    return { status: 404, headers: { 'content-type': 'text/plain' }, body: Buffer.from('Not found') };
+  return { ...fromResponse(page), status: 404, statusText: 'Not Found' };
+}
+
+/**
+ * The answer to one request, in Netlify's order: a function whose route matches (unless the route
+ * prefers a static file that exists), else redirects, headers and static files, else 404.html.
+ */
+async function answer(req) {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const fn = functions.match(url.pathname, method);
+  if (fn && !fn.preferStatic) return functions.invoke(req, fn);
+  const match = await netlify.handleAndIntrospectNodeRequest(req);
+  if (fn && match?.type !== 'static') return functions.invoke(req, fn);
+  return match?.response ? fromResponse(match.response) : notFound(req);
+}
+
+/** Brotli at quality 5: close to the best size at a small fraction of the time of the default 11. */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const compressors = {
+  br: () => createBrotliCompress(BROTLI_OPTIONS),
+  gzip: () => createGzip(),
+};
+const compressBuffer = {
+  br: promisify(brotliCompress),
+  gzip: promisify(gzip),
+};
+
+/** Writes an answer, compressed when the client accepts it. */
+async function send(req, res, { status, statusText, headers, body }) {
+  res.statusCode = status;
+  if (statusText) res.statusMessage = statusText;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const whole = Buffer.isBuffer(body);
+  const encoding = whole && body.length === 0 ? undefined : encodingFor(req, headers);
+  if (encoding) {
+    res.setHeader('content-encoding', encoding);
+    res.removeHeader('content-length');
+    res.setHeader('vary', 'Accept-Encoding');
+  }
+  if (req.method === 'HEAD') {
+    if (!whole) body.resume();
+    res.end();
+    return;
+  }
+  if (whole) {
+    res.end(
+      encoding ? await compressBuffer[encoding](body, encoding === 'br' ? BROTLI_OPTIONS : undefined) : body,
+    );
+  } else if (encoding) {
+    await pipeline(body, compressors[encoding](), res);
+  } else {
+    await pipeline(body, res);
+  }
 }
 
 const server = createServer(async (req, res) => {
   try {
     // As Netlify's edge does: the client address comes from the connection, never from the client.
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-    const handle = () => netlify.handleAndIntrospectNodeRequest(req);
-    const match = await (req.url?.startsWith('/api/') ? oneFunctionAtATime(handle) : handle());
-    const response = match?.response ?? (await notFound(req));
-    res.statusCode = response.status;
-    res.statusMessage = response.statusText;
-    for (const [name, value] of response.headers) {
-      if (name === 'set-cookie') continue;
-      res.setHeader(name, value);
-    }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-    const encoding = response.body ? encodingFor(req, response) : undefined;
-    if (encoding) {
-      res.setHeader('content-encoding', encoding);
-      res.removeHeader('content-length');
-      res.setHeader('vary', 'Accept-Encoding');
-    }
-    if (response.body && req.method !== 'HEAD') {
-      const body = Readable.fromWeb(response.body);
-      if (encoding === 'br') {
-        body.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
-      } else if (encoding === 'gzip') {
-        body.pipe(createGzip()).pipe(res);
-      } else {
-        body.pipe(res);
-      }
-    } else {
-      res.end();
-    }
+    await send(req, res, await answer(req));
   } catch (error) {
+    // A client that went away mid-answer is not a server error.
+    if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) return;
     console.error('[serve] request failed:', req.method, req.url, error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();
@@ -105,9 +166,10 @@ const server = createServer(async (req, res) => {
 });
 
 server.listen(port, host, () => {
-  console.log(
-    `\n  Site ready at http://${host}:${port}  (production build, Netlify emulation; Ctrl-C stops)\n`,
-  );
+  const url = `http://${host}:${port}`;
+  console.log(`\n  Site ready at ${url}  (production build, Netlify emulation; Ctrl-C stops)\n`);
+  // A tool that forks this server (scripts/bench-api.mjs) learns where it and its blob store are.
+  process.send?.({ type: 'ready', url, blobsContext: process.env.NETLIFY_BLOBS_CONTEXT });
 });
 
 let stopping = false;
@@ -117,6 +179,7 @@ async function stop(signal) {
   console.log(`\n  ${signal}: stopping…`);
   server.close();
   server.closeAllConnections();
+  await functions.stop();
   await netlify.stop().catch(() => {});
   process.exit(0);
 }

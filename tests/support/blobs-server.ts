@@ -5,8 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startAtomicWriteProxy } from './atomic-write-proxy';
-
 /** A running local Netlify Blobs server that the process-wide blobs environment points at. */
 export interface RunningBlobsServer {
   /** Base URL the blobs environment points at, e.g. `http://127.0.0.1:54321`. */
@@ -15,7 +13,7 @@ export interface RunningBlobsServer {
   readonly siteID: string;
   /** Bearer token the server requires and the environment context carries. */
   readonly token: string;
-  /** Stops the server (and proxy) and deletes the temp folder with every blob in it. */
+  /** Stops the server and deletes the temp folder with every blob in it. */
   stop(): Promise<void>;
 }
 
@@ -23,20 +21,22 @@ export interface RunningBlobsServer {
 export interface StartBlobsServerOptions {
   /** Called for every request the `BlobsServer` handles, with its operation and URL path. */
   readonly onRequest?: OnRequestCallback;
-  /**
-   * Put the atomic-write proxy in front (default `true`), so conditional writes behave as in
-   * production. `false` exposes the bare local server, whose conditional writes race.
-   */
-  readonly atomicWrites?: boolean;
 }
 
 /**
  * Starts a real `BlobsServer` on a random loopback port, backed by a fresh temp folder, and points
  * `@netlify/blobs` at it with `setEnvironmentContext` (edge and uncached edge URL both the server,
- * so strong-consistency reads work). By default the server sits behind `startAtomicWriteProxy`.
- * Call `stop()` in `afterAll`.
+ * so strong-consistency reads work). It is the server `npm start` and `npm run dev` run, with the
+ * project's patch (patches/README.md): conditional writes are atomic and reads return ETags, as in
+ * production. Call `stop()` in `afterAll`.
  */
 export async function startBlobsServer(options: StartBlobsServerOptions = {}): Promise<RunningBlobsServer> {
+  if (!('atomicConditionalWrites' in BlobsServer)) {
+    throw new Error(
+      "The local BlobsServer lacks the project's patch (patches/), so its conditional writes race. " +
+        'Run `npm install`: its postinstall step applies the patch.',
+    );
+  }
   const directory = await mkdtemp(join(tmpdir(), 'sis-blobs-'));
   const token = randomUUID();
   const siteID = `test-site-${randomUUID()}`;
@@ -47,16 +47,13 @@ export async function startBlobsServer(options: StartBlobsServerOptions = {}): P
   });
   try {
     const { port } = await server.start();
-    const serverURL = `http://127.0.0.1:${port}`;
-    const proxy = options.atomicWrites === false ? undefined : await startAtomicWriteProxy(serverURL);
-    const url = proxy?.url ?? serverURL;
+    const url = `http://127.0.0.1:${port}`;
     setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
     return {
       url,
       siteID,
       token,
       async stop() {
-        await proxy?.stop();
         await server.stop();
         await rm(directory, { recursive: true, force: true });
       },

@@ -2,6 +2,7 @@
  * The contact form: 'Send Us A Message' on the contact page and 'Get A Quote' in the footer
  * (one component, two places). Rules and hints come from the shared schema the server uses too.
  */
+import { contactFormText } from '~/content/ui/site';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -13,7 +14,6 @@ import {
   type ContactFieldsInput,
 } from '~/lib/shared/schemas/contact';
 import { sendContactMessage } from '~/stores/contact';
-import NotificationsHost from './NotificationsHost';
 import './contact-form.css';
 
 type FormInput = ContactFieldsInput;
@@ -70,7 +70,6 @@ export default function ContactForm({ variant = 'page', title }: Props) {
 
   return (
     <>
-      <NotificationsHost />
       <form
         className={`contact-form contact-form--${variant}`}
         aria-labelledby={`${id}-title`}
@@ -82,7 +81,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
         </h2>
         <div className="contact-form__grid">
           <div className="contact-form__field">
-            <label htmlFor={nameProps.id}>Name</label>
+            <label htmlFor={nameProps.id}>{contactFormText.labels.name}</label>
             <input
               {...nameProps}
               {...register('name')}
@@ -93,7 +92,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             {hint('name')}
           </div>
           <div className="contact-form__field">
-            <label htmlFor={phoneProps.id}>Phone</label>
+            <label htmlFor={phoneProps.id}>{contactFormText.labels.phone}</label>
             <input
               {...phoneProps}
               {...register('phone')}
@@ -106,7 +105,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             {hint('phone')}
           </div>
           <div className="contact-form__field contact-form__field--wide">
-            <label htmlFor={emailProps.id}>Email</label>
+            <label htmlFor={emailProps.id}>{contactFormText.labels.email}</label>
             <input
               {...emailProps}
               {...emailRegistration}
@@ -124,7 +123,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             {hint('email')}
           </div>
           <div className="contact-form__field contact-form__field--wide">
-            <label htmlFor={messageProps.id}>Message</label>
+            <label htmlFor={messageProps.id}>{contactFormText.labels.message}</label>
             <textarea
               {...messageProps}
               {...register('message')}
@@ -135,7 +134,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
           </div>
           {/* Honeypot: people never see or reach it; bots fill it in. */}
           <div className="contact-form__trap" aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Website</label>
+            <label htmlFor={`${id}-website`}>{contactFormText.labels.website}</label>
             <input
               id={`${id}-website`}
               name="website"
@@ -152,7 +151,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
           type="submit"
           disabled={!isValid || isSubmitting}
         >
-          {isSubmitting ? 'Sending…' : 'Send message'}
+          {isSubmitting ? contactFormText.sending : contactFormText.send}
         </button>
         {serverErrors.length > 0 && (
           <ul className="contact-form__errors" role="alert">

@@ -1,30 +1,17 @@
 /**
- * Toasts and the loading spinner. Every island renders this; only the first one mounted on a page
- * shows it, so a page with two forms still has one toaster and one spinner.
+ * Toasts and the loading spinner, mounted once per page by the base layout (hydrated when the
+ * browser is idle). Islands raise toasts through src/stores/notifications.ts and count requests
+ * through src/stores/requests.ts; this host shows both.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
+import { layoutText } from '~/content/ui/site';
 import { TOAST_DURATION_MS } from '~/stores/notifications';
 import { $isLoading } from '~/stores/requests';
 import './notifications.css';
 
-let hostClaimed = false;
-
 export default function NotificationsHost() {
-  const [isHost, setIsHost] = useState(false);
   const $loading = useStore($isLoading);
-
-  useEffect(() => {
-    if (hostClaimed) return undefined;
-    hostClaimed = true;
-    setIsHost(true);
-    return () => {
-      hostClaimed = false;
-    };
-  }, []);
-
-  if (!isHost) return null;
   return (
     <>
       <Toaster
@@ -45,7 +32,7 @@ export default function NotificationsHost() {
         </div>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {$loading ? 'Please wait, sending…' : ''}
+        {$loading ? layoutText.pleaseWait : ''}
       </p>
     </>
   );

@@ -3,6 +3,7 @@
  * come from `data-per-view` ("phone,tablet,desktop"); autoplay every `data-autoplay` ms pauses on
  * hover and on keyboard focus, stops with the pause button, and never runs under reduced motion.
  */
+import { carouselText } from '~/content/ui/site';
 import Swiper from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import 'swiper/css';
@@ -73,7 +74,7 @@ class SiteCarousel extends HTMLElement {
       this.#set({ stopped: !this.#stopped });
       toggle.setAttribute('aria-pressed', String(this.#stopped));
       const label = toggle.querySelector('[data-label]');
-      if (label) label.textContent = this.#stopped ? 'Play' : 'Pause';
+      if (label) label.textContent = this.#stopped ? carouselText.play : carouselText.pause;
     });
   }
 

@@ -144,20 +144,14 @@ export function openStore(name: StoreName): BlobStore {
     if (entry === null) {
       return undefined;
     }
-    if (entry.etag !== undefined && entry.etag !== '') {
-      return { value: parseStored(key, schema, entry.data), etag: entry.etag };
+    // Netlify Blobs sends an ETag with every read (locally too: patches/README.md). Without one, a
+    // write with an empty `onlyIfMatch` would be unconditional and could lose a concurrent change.
+    if (entry.etag === undefined || entry.etag === '') {
+      throw new Error(
+        `Reading '${key}' in store '${name}' returned no ETag; refusing an unconditional update.`,
+      );
     }
-    // The local BlobsServer (netlify dev, tests) sends no ETag on reads, and a write with an empty
-    // `onlyIfMatch` would be unconditional. Take the ETag from a listing first, then re-read: if
-    // the write with that ETag succeeds, nothing changed since the listing, so the re-read data is
-    // exactly the version the ETag names.
-    const listing = await store.list({ prefix: key });
-    const etag = listing.blobs.find((blob) => blob.key === key)?.etag;
-    if (etag === undefined || etag === '') {
-      return undefined;
-    }
-    const reread = await store.getWithMetadata(key, { type: 'text', consistency: 'strong' });
-    return reread === null ? undefined : { value: parseStored(key, schema, reread.data), etag };
+    return { value: parseStored(key, schema, entry.data), etag: entry.etag };
   };
 
   const updateRecord = async <T>(

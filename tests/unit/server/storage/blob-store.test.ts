@@ -149,9 +149,9 @@ describe('update', () => {
     await expect(counters.get(key, CounterSchema)).resolves.toEqual({ count: 3 });
   });
 
-  // Runs behind startBlobsServer's atomic-write proxy: on the bare local BlobsServer, concurrent
-  // writes carrying the same ETag all succeed and this lost 44 of 50 increments. The proxy only
-  // makes each write atomic (as production is); the reads, conflicts and retries are all update's.
+  // Runs against the local BlobsServer as patched by the project (patches/README.md): each
+  // conditional write is atomic, as in production (unpatched, this lost 44 of 50 increments);
+  // the reads, conflicts and retries are all update's.
   it('counts every one of 50 concurrent increments of one key', async () => {
     const counters = openStore('counters');
     const key = freshKey('concurrent');

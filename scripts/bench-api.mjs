@@ -1,0 +1,289 @@
+// Load benchmark of the API as `npm start` serves it: 50 concurrent clients for 10 s on each
+// endpoint below, and, in the same run and on the same local blob store, a raw Netlify Blobs
+// `get` + `set` pair, the floor any endpoint that touches storage stands on. Writes
+// docs/benchmarks/api.md. Usage: `npm run bench:api` (builds first).
+//
+// Each connection is one visitor with its own loopback address (127.0.0.2, 127.0.0.3, ...), as 50
+// real visitors would be: per-address rules such as the contact rate limit see 50 visitors, not
+// one. BENCH_ONE_ADDRESS=1 sends everything from 127.0.0.1 instead and only prints the table.
+// The records the run creates in the local store (.netlify/blobs-serve) are removed afterwards.
+import { fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { getStore, setEnvironmentContext } from '@netlify/blobs';
+import autocannon from 'autocannon';
+import hdr from 'hdr-histogram-js';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const WARMUP = { connections: 10, duration: 1 };
+const REPORT = 'docs/benchmarks/api.md';
+const BLOBS_DIRECTORY = join(process.cwd(), '.netlify', 'blobs-serve');
+const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
+
+/**
+ * The endpoints measured, in order. Adding an endpoint is adding an entry: `method` and `path`;
+ * `json`, a body sent as JSON, or a function of the visitor's number (0-49) that returns one, so
+ * each visitor sends their own; `xsrf: true` to send the XSRF cookie and header the site hands
+ * out (every non-GET call needs them); `headers(site)`, more headers, resolved once before the
+ * run (for example a session cookie from a sign-in).
+ */
+const ENDPOINTS = [
+  { name: 'GET /api/courses', method: 'GET', path: '/api/courses' },
+  {
+    name: 'POST /api/contact/sendmail',
+    method: 'POST',
+    path: '/api/contact/sendmail',
+    xsrf: true,
+    // Each visitor writes from their own e-mail address (the form also limits per recipient).
+    json: (visitor) => ({
+      name: `Bench Visitor ${visitor}`,
+      phone: '+91 98765 43210',
+      email: `bench.visitor.${visitor}@example.com`,
+      message: 'A message sent by the API load benchmark.',
+      client: 'sis',
+    }),
+  },
+];
+
+/** Every file under `directory`, as paths relative to it; empty if it does not exist. */
+async function filesUnder(directory) {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(directory, join(entry.parentPath, entry.name))),
+  );
+}
+
+/** Starts `scripts/serve.mjs` on a free port; resolves once it listens, with its URL and blob store. */
+async function startSite() {
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  await mkdir('.netlify', { recursive: true });
+  const child = fork('scripts/serve.mjs', [], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Every benchmark message must be accepted: the limit itself has unit tests.
+      CONTACT_RATE_LIMIT: '1000000000',
+    },
+    // The site prints every e-mail it "sends" to the local outbox: thousands here.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const [message] = await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`serve.mjs exited (code ${code})`))),
+  ]);
+  return { child, port, url: message.url, blobsContext: message.blobsContext };
+}
+
+/** The XSRF token the site hands a new visitor (its `Set-Cookie` on any API answer). */
+async function xsrfTokenOf(site) {
+  const response = await fetch(`${site.url}/api/courses`);
+  await response.arrayBuffer();
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error('GET /api/courses set no XSRF-TOKEN cookie');
+  return cookie.slice('XSRF-TOKEN='.length).split(';')[0];
+}
+
+/**
+ * While it is in force, each new connection to `port` comes from the next loopback address
+ * (autocannon opens its connections with `net.connect(port, host)` and has no option for this).
+ */
+function ownAddressPerConnection(port) {
+  const connect = net.connect;
+  let next = 0;
+  net.connect = function connectFromOwnAddress(...args) {
+    if (String(args[0]) === String(port) && typeof args[1] === 'string') {
+      const localAddress = `127.0.0.${2 + (next++ % 250)}`;
+      return connect.call(net, { port: Number(port), host: args[1], localAddress });
+    }
+    return connect.apply(net, args);
+  };
+  return () => {
+    net.connect = connect;
+  };
+}
+
+/** One endpoint under load; resolves to its figures. */
+async function measureEndpoint(site, endpoint) {
+  const headers = { ...(await endpoint.headers?.(site)) };
+  if (endpoint.xsrf) {
+    const token = await xsrfTokenOf(site);
+    headers['cookie'] = [headers['cookie'], `XSRF-TOKEN=${token}`].filter(Boolean).join('; ');
+    headers['x-xsrf-token'] = token;
+  }
+  if (endpoint.json !== undefined) headers['content-type'] = 'application/json';
+  const bodyOf = typeof endpoint.json === 'function' ? endpoint.json : () => endpoint.json;
+  let visitors = 0;
+  const restore = ONE_ADDRESS ? () => undefined : ownAddressPerConnection(site.port);
+  try {
+    const result = await autocannon({
+      url: `${site.url}${endpoint.path}`,
+      method: endpoint.method,
+      headers,
+      ...(endpoint.json === undefined
+        ? {}
+        : {
+            body: JSON.stringify(bodyOf(0)),
+            // Each connection is the next visitor, with their own body.
+            setupClient: (client) => client.setBody(JSON.stringify(bodyOf(visitors++ % CONNECTIONS))),
+          }),
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      warmup: WARMUP,
+    });
+    return {
+      name: endpoint.name,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.average,
+      requests: result.requests.total,
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * The raw store under the same load: 50 clients, each reading and writing its own key with the
+ * @netlify/blobs client the functions use, for 10 s. Latency is per get + set pair, recorded as
+ * autocannon records it (hdr-histogram, whole milliseconds).
+ */
+async function measureBlobPair(site) {
+  setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
+  const store = getStore({ name: 'bench-api', consistency: 'strong' });
+  const histogram = hdr.build({
+    bitBucketSize: 64,
+    autoResize: true,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 10000,
+    numberOfSignificantValueDigits: 5,
+  });
+  let pairs = 0;
+  let errors = 0;
+  const client = async (index, deadline, record) => {
+    const key = `client-${index}`;
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      try {
+        const current = await store.get(key, { type: 'json', consistency: 'strong' });
+        await store.setJSON(key, { count: (current?.count ?? 0) + 1, at: Date.now() });
+        if (record) {
+          histogram.recordValue(Math.round(performance.now() - started));
+          pairs += 1;
+        }
+      } catch {
+        if (record) errors += 1;
+      }
+    }
+  };
+  const run = (connections, seconds, record) => {
+    const deadline = performance.now() + seconds * 1000;
+    return Promise.all(Array.from({ length: connections }, (_, index) => client(index, deadline, record)));
+  };
+  await run(WARMUP.connections, WARMUP.duration, false);
+  const started = performance.now();
+  await run(CONNECTIONS, DURATION_S, true);
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => store.delete(`client-${index}`)));
+  return {
+    name: 'Raw blob get + set pair',
+    p50: histogram.getValueAtPercentile(50),
+    p99: histogram.getValueAtPercentile(99),
+    rps: pairs / seconds,
+    requests: pairs,
+    errors,
+  };
+}
+
+/** The figures as a Markdown table, each p99 also as a multiple of the raw blob pair's. */
+function table(rows, blobPair) {
+  const lines = [
+    '| What | p50 (ms) | p99 (ms) | Requests/s | Errors | p99 / blob pair p99 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of [blobPair, ...rows]) {
+    const ratio = row === blobPair ? '1.0' : (row.p99 / Math.max(blobPair.p99, 1)).toFixed(1);
+    lines.push(
+      `| ${row.name} | ${row.p50} | ${row.p99} | ${Math.round(row.rps)} | ${row.errors} | ${ratio} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function gitDescription() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
+    return `${commit}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const filesBefore = await filesUnder(BLOBS_DIRECTORY);
+const loadBefore = os.loadavg()[0].toFixed(2);
+const site = await startSite();
+let report;
+try {
+  console.log(
+    `Site at ${site.url}; ${CONNECTIONS} connections, ${DURATION_S} s each (after a ${WARMUP.duration} s warm-up).`,
+  );
+  const blobPair = await measureBlobPair(site);
+  console.log(`${blobPair.name}: p50 ${blobPair.p50} ms, p99 ${blobPair.p99} ms`);
+  const rows = [];
+  for (const endpoint of ENDPOINTS) {
+    await sleep(1000);
+    const row = await measureEndpoint(site, endpoint);
+    console.log(
+      `${row.name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${Math.round(row.rps)}/s, ${row.errors} errors`,
+    );
+    rows.push(row);
+  }
+  report = table(rows, blobPair);
+} finally {
+  site.child.kill('SIGTERM');
+  await once(site.child, 'exit');
+  // Leave the local store as it was: remove every record the run created.
+  const filesAfter = await filesUnder(BLOBS_DIRECTORY);
+  const created = [...filesAfter].filter((file) => !filesBefore.has(file));
+  await Promise.all(created.map((file) => rm(join(BLOBS_DIRECTORY, file), { force: true })));
+}
+
+console.log(`\n${report}\n`);
+if (ONE_ADDRESS) {
+  console.log(`BENCH_ONE_ADDRESS=1: every connection came from 127.0.0.1; ${REPORT} left as it was.`);
+} else {
+  const cpu = os.cpus();
+  await writeFile(
+    REPORT,
+    `# API load benchmark
+
+Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refresh.
+
+- When: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitDescription()}
+- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadBefore} before the run (the machine is shared)
+- Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
+- Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact limit is raised (CONTACT_RATE_LIMIT) so every message is accepted.
+- Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
+- Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.
+
+${report}
+`,
+  );
+  console.log(`Wrote ${REPORT}.`);
+}

@@ -1,0 +1,404 @@
+// The site's Netlify Functions, bundled once and kept loaded, for `scripts/serve.mjs`.
+//
+// @netlify/dev (through @netlify/functions-dev) bundles a function again on every request, into a
+// temporary folder, and runs it in a new worker thread that imports the bundle and ends: about 1 s
+// a call, and parallel calls race on the folders. Here each function is bundled once at start by
+// Netlify's own bundler, zip-it-and-ship-it, as a deploy does (same config from netlify.toml, same
+// bundle: Netlify's bootstrap around our code), and loaded once in its own long-lived worker
+// thread (function-worker.mjs), which runs calls concurrently. What a request carries and how it
+// is routed follow @netlify/functions-dev 2.0.8 line by line (see docs/local-server.md).
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { BACKGROUND_FUNCTION_TIMEOUT, SYNCHRONOUS_FUNCTION_TIMEOUT } from '@netlify/functions';
+import { mockLocation, shouldBase64Encode } from '@netlify/dev-utils';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+
+/** Paths that name a function directly, e.g. `/.netlify/functions/mail-retry`. */
+const DEFAULT_FUNCTION_URL = /^\/.netlify\/(functions|builders)\/([^/]+).*/;
+/** The user agent of Netlify's scheduler; a scheduled function called by URL sees it. */
+const CLOCKWORK_USERAGENT = 'Netlify Clockwork';
+/** Site id the functions see when no Netlify site is linked, as in @netlify/functions-dev. */
+const UNLINKED_SITE_ID = 'unlinked';
+const WORKER_URL = new URL('./function-worker.mjs', import.meta.url);
+
+/**
+ * netlify.toml's `[functions]` settings in zip-it-and-ship-it's terms, as @netlify/functions-dev
+ * passes them (its `normalizeFunctionsConfig` and `addFunctionsConfigDefaults`).
+ */
+function bundlerConfig(functionsConfig = {}, projectRoot) {
+  const config = Object.fromEntries(
+    Object.entries(functionsConfig).map(([pattern, settings]) => [
+      pattern,
+      {
+        externalNodeModules: settings.external_node_modules,
+        includedFiles: settings.included_files,
+        includedFilesBasePath: projectRoot,
+        ignoredNodeModules: settings.ignored_node_modules,
+        nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler,
+        nodeVersion: process.env.AWS_LAMBDA_JS_RUNTIME,
+        processDynamicNodeImports: true,
+        schedule: settings.schedule,
+        zipGo: true,
+      },
+    ]),
+  );
+  return { ...config, '*': { nodeSourcemap: true, ...config['*'] } };
+}
+
+/** Whether `path` (lower-cased, no trailing slash) matches a route of the manifest. */
+function routeMatches(route, path) {
+  if (route.literal !== undefined) return path === route.literal;
+  if (route.expression !== undefined) return new RegExp(route.expression).test(path);
+  return false;
+}
+
+/**
+ * Orders routes most specific first: exact paths before patterns, then patterns by the length of
+ * their fixed text (`/api/orders/:id` before `/api/*`).
+ */
+function byPrecedence(a, b) {
+  const exact = Number(b.literal !== undefined) - Number(a.literal !== undefined);
+  if (exact !== 0) return exact;
+  const fixedLength = (route) => String(route.pattern ?? '').replace(/:[^/]+|\*/g, '').length;
+  return fixedLength(b) - fixedLength(a);
+}
+
+/** Identity emulation of @netlify/functions-dev: a Bearer JWT becomes the client context's user. */
+function clientContextOf(authorization) {
+  const [scheme, token] = String(authorization ?? '').split(' ');
+  if (scheme !== 'Bearer' || !token) return {};
+  try {
+    const user = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    if (typeof user !== 'object' || user === null) return {};
+    const identity = {
+      url: 'https://netlify-dev-locally-emulated-identity.netlify.app/.netlify/identity',
+      token:
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzb3VyY2UiOiJuZXRsaWZ5IGRldiIsInRlc3REYXRhIjoiTkVUTElGWV9ERVZfTE9DQUxMWV9FTVVMQVRFRF9JREVOVElUWSJ9.2eSDqUOZAOBsx39FHFePjYj12k0LrxldvGnlvDu3GMI',
+    };
+    const netlify = Buffer.from(JSON.stringify({ identity, user })).toString('base64');
+    return { identity, user, custom: { netlify } };
+  } catch {
+    return {};
+  }
+}
+
+/** The client address Netlify's edge reports, from X-Forwarded-For as @netlify/functions-dev reads it. */
+function clientAddressOf(forwardedFor) {
+  const value = String(forwardedFor ?? '');
+  return (
+    value
+      .split(value.includes('.') ? ':' : ',')
+      .pop()
+      ?.trim() ?? ''
+  );
+}
+
+/** Reads a Node request's whole body. */
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Where the functions are told the visitor is: with geolocation off, @netlify/dev-utils' stand-in. */
+const GEO_HEADER = Buffer.from(JSON.stringify(mockLocation)).toString('base64');
+
+/**
+ * The Lambda event for one call, as @netlify/functions-dev builds it from the request (its
+ * `lambdaEventFromWebRequest`), with the headers its FunctionsHandler adds. A binary body is sent
+ * base64-encoded, as the bootstrap expects when `isBase64Encoded` is set.
+ */
+function lambdaEvent({ req, body, func, route }) {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  headers['x-nf-request-id'] = randomUUID();
+  headers['x-nf-client-connection-ip'] = clientAddressOf(headers['x-forwarded-for']);
+  headers['x-nf-site-id'] = UNLINKED_SITE_ID;
+  headers['x-nf-geo'] = GEO_HEADER;
+  let method = (req.method ?? 'GET').toUpperCase();
+  if (func.schedule) {
+    // A scheduled function called by URL runs as Netlify's scheduler would run it.
+    method = 'POST';
+    headers['user-agent'] = CLOCKWORK_USERAGENT;
+    headers['x-nf-event'] = 'schedule';
+  }
+  const multiValueHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    multiValueHeaders[name] = value.split(',').map((part) => part.trim());
+  }
+  const queryStringParameters = {};
+  const multiValueQueryStringParameters = {};
+  url.searchParams.forEach((value, name) => {
+    queryStringParameters[name] = queryStringParameters[name]
+      ? `${queryStringParameters[name]},${value}`
+      : value;
+    multiValueQueryStringParameters[name] = [...(multiValueQueryStringParameters[name] ?? []), value];
+  });
+  const isBase64Encoded = shouldBase64Encode(headers['content-type'] ?? '');
+  return {
+    rawUrl: url.toString(),
+    rawQuery: url.search,
+    path: url.pathname,
+    httpMethod: method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters,
+    multiValueQueryStringParameters,
+    body: body.length === 0 ? null : body.toString(isBase64Encoded ? 'base64' : 'utf8'),
+    isBase64Encoded,
+    route,
+  };
+}
+
+/**
+ * Response headers from a Lambda result, as @netlify/functions-dev reads them, as an object for
+ * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined.
+ */
+function responseHeaders({ headers = {}, multiValueHeaders = {} }) {
+  const result = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) result[name.toLowerCase()] = [String(value)];
+  }
+  for (const [name, values] of Object.entries(multiValueHeaders)) {
+    const key = name.toLowerCase();
+    result[key] = [...(result[key] ?? []), ...values.map(String)];
+  }
+  for (const [name, values] of Object.entries(result)) {
+    result[name] = name === 'set-cookie' ? values : values.join(', ');
+  }
+  return result;
+}
+
+/** The 500 answer for a function that threw or timed out (@netlify/functions-dev's plain-text form). */
+function errorAnswer({ errorType = 'Error', errorMessage = '', stackTrace = [] }) {
+  const text = `${errorType}: ${errorMessage}\n ${stackTrace.join('\n')}`;
+  return { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(text) };
+}
+
+/** One function's long-lived worker thread, started on first use and again if it ever exits. */
+class WarmFunction {
+  /** @param {{ name: string, entryFile: string, logger: Console }} options */
+  constructor({ name, entryFile, logger }) {
+    this.name = name;
+    this.entryFile = entryFile;
+    this.logger = logger;
+    this.nextId = 1;
+    /** Calls in flight: id -> { resolve, reject, body }. */
+    this.calls = new Map();
+    this.worker = undefined;
+    this.ready = undefined;
+  }
+
+  /** Starts the worker if none runs; resolves once the bundle is imported. */
+  start() {
+    if (this.ready) return this.ready;
+    const worker = new Worker(WORKER_URL, { workerData: { name: this.name, entryFile: this.entryFile } });
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.once('message', (message) => (message?.type === 'ready' ? resolve() : undefined));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the worker of ${this.name} exited (code ${code})`)));
+    });
+    this.ready.catch(() => undefined);
+    worker.on('message', (message) => this.onMessage(message));
+    worker.on('error', (error) => this.logger.error(`[functions] ${this.name} failed:`, error));
+    worker.on('exit', (code) => {
+      // A worker that ends (a crash, a `process.exit` in the function) fails its calls in flight;
+      // the next call starts a fresh one.
+      if (this.worker === worker) {
+        this.worker = undefined;
+        this.ready = undefined;
+      }
+      for (const [id, call] of this.calls) {
+        this.calls.delete(id);
+        this.fail(call, {
+          errorType: 'Error',
+          errorMessage: `function ${this.name} stopped (exit code ${code})`,
+        });
+      }
+    });
+    return this.ready;
+  }
+
+  fail(call, error) {
+    if (call.body) call.body.destroy(new Error(error.errorMessage));
+    else call.resolve(errorAnswer(error));
+  }
+
+  onMessage(message) {
+    const call = this.calls.get(message.id);
+    if (!call) return;
+    if (message.type === 'error') {
+      this.calls.delete(message.id);
+      this.fail(call, message.error);
+      return;
+    }
+    const chunks = message.chunks.map((bytes) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    );
+    if (message.head) {
+      const { statusCode = 200 } = message.head;
+      const headers = responseHeaders(message.head);
+      if (message.end) {
+        // The whole answer in one message: the usual case for an API call.
+        this.calls.delete(message.id);
+        call.resolve({ status: statusCode, headers, body: Buffer.concat(chunks) });
+        return;
+      }
+      call.body = new PassThrough();
+      call.resolve({ status: statusCode, headers, body: call.body });
+    }
+    for (const chunk of chunks) call.body?.write(chunk);
+    if (message.end) {
+      this.calls.delete(message.id);
+      call.body?.end();
+    }
+  }
+
+  /**
+   * Runs one call. Resolves to `{ status, headers, body }` once the function has answered with
+   * its status and headers; `body` then streams, as the function writes it.
+   */
+  async invoke(event, clientContext, timeoutMs) {
+    try {
+      await this.start();
+    } catch (error) {
+      this.ready = undefined;
+      return errorAnswer({ errorType: error.name, errorMessage: error.message, stackTrace: [] });
+    }
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      this.calls.set(id, { resolve, body: undefined });
+      this.worker.postMessage({ id, event, clientContext: JSON.stringify(clientContext), timeoutMs });
+    });
+  }
+
+  async stop() {
+    await this.worker?.terminate();
+  }
+}
+
+/**
+ * Bundles every function of the site into `outputDirectory` with zip-it-and-ship-it, as a deploy
+ * does, and starts one warm worker per function.
+ *
+ * @param {object} options
+ * @param {string} options.projectRoot the site's root folder
+ * @param {string} options.functionsDirectory where the functions' sources are (netlify.toml)
+ * @param {Record<string, object>} [options.functionsConfig] netlify.toml's `[functions]` settings
+ * @param {string} options.outputDirectory a folder this server owns; emptied first
+ * @param {Console} [options.logger]
+ */
+export async function startWarmFunctions({
+  projectRoot,
+  functionsDirectory,
+  functionsConfig,
+  outputDirectory,
+  logger = console,
+}) {
+  await rm(outputDirectory, { recursive: true, force: true });
+  const bundles = await zipFunctions(functionsDirectory, outputDirectory, {
+    archiveFormat: 'none',
+    basePath: projectRoot,
+    config: bundlerConfig(functionsConfig, projectRoot),
+    // The flags @netlify/functions-dev builds Functions API v2 functions with (ESM output).
+    featureFlags: { zisi_functions_api_v2: true, zisi_pure_esm: true, zisi_pure_esm_mjs: true },
+    manifest: join(outputDirectory, 'manifest.json'),
+  });
+  const functions = bundles
+    .filter((bundle) => bundle.runtime === 'js')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((bundle) => ({
+      name: bundle.name,
+      routes: bundle.routes ?? [],
+      excludedRoutes: bundle.excludedRoutes ?? [],
+      schedule: bundle.schedule ?? functionsConfig?.[bundle.name]?.schedule,
+      background:
+        bundle.invocationMode === 'background' ||
+        functionsConfig?.[bundle.name]?.background === true ||
+        bundle.name.endsWith('-background'),
+      warm: new WarmFunction({
+        name: bundle.name,
+        entryFile: join(bundle.path, bundle.entryFilename),
+        logger,
+      }),
+    }));
+  const byName = new Map(functions.map((func) => [func.name, func]));
+  const routes = functions
+    .flatMap((func) => func.routes.map((route) => ({ func, route })))
+    .sort((a, b) => byPrecedence(a.route, b.route) || a.func.name.localeCompare(b.func.name));
+  // Load every function now, so no visitor waits for an import.
+  await Promise.all(
+    functions.map((func) =>
+      func.warm.start().catch((error) => logger.error(`[functions] ${func.name} failed to load:`, error)),
+    ),
+  );
+
+  return {
+    /** Names of the functions served. */
+    names: functions.map((func) => func.name),
+
+    /**
+     * The function a request goes to: a route of the manifest (method and exclusions included),
+     * or `/.netlify/functions/{name}` for a function without routes, as in @netlify/functions-dev.
+     * `{ func: undefined }` for that path with an unknown name (404). Where several routes match,
+     * the most specific wins (see `byPrecedence`); @netlify/functions-dev takes the first function
+     * in its registry's order (reverse alphabetical), which would let a catch-all such as
+     * `/api/*` shadow `/api/account/login`.
+     */
+    match(pathname, method) {
+      const direct = DEFAULT_FUNCTION_URL.exec(pathname);
+      if (direct) {
+        const func = byName.get(direct[2]);
+        if (!func) return { func: undefined, route: undefined, preferStatic: false };
+        return func.routes.length === 0 ? { func, route: undefined, preferStatic: false } : undefined;
+      }
+      let path = pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+      path = path.toLowerCase();
+      for (const { func, route } of routes) {
+        if (route.methods?.length && !route.methods.includes(method)) continue;
+        if (!routeMatches(route, path)) continue;
+        if (func.excludedRoutes.some((excluded) => routeMatches(excluded, path))) continue;
+        return { func, route, preferStatic: route.prefer_static ?? false };
+      }
+      return undefined;
+    },
+
+    /**
+     * Calls the matched function with a Node request. Resolves to `{ status, headers, body }`:
+     * `headers` an object for `res.setHeader`, `body` a Buffer, or a stream while it streams.
+     */
+    async invoke(req, { func, route }) {
+      if (!func) {
+        return {
+          status: 404,
+          headers: { 'content-type': 'text/plain' },
+          body: Buffer.from('Function not found...'),
+        };
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
+      const event = lambdaEvent({ req, body, func, route: route?.pattern });
+      const clientContext = clientContextOf(req.headers.authorization);
+      const timeoutMs = (func.background ? BACKGROUND_FUNCTION_TIMEOUT : SYNCHRONOUS_FUNCTION_TIMEOUT) * 1000;
+      const answer = func.warm.invoke(event, clientContext, timeoutMs);
+      if (func.background) {
+        // Netlify answers a background function's call at once and lets it run.
+        void answer.then((result) => (Buffer.isBuffer(result.body) ? undefined : result.body.resume()));
+        return { status: 202, headers: {}, body: Buffer.alloc(0) };
+      }
+      return answer;
+    },
+
+    /** Ends every worker. */
+    async stop() {
+      await Promise.allSettled(functions.map((func) => func.warm.stop()));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Interface copy shared by every page: the shell, footer, breadcrumbs, carousels, the contact
+ * form and the notices. One typed module per area (`site`, `account`, `shop`) keeps every word a
+ * visitor reads out of the components (STYLE 3); quoted spec texts stay word for word.
+ */
+export const layoutText = {
+  skipLink: 'Skip to content',
+  /** The notice on the home content served for an unknown address (DECISIONS 17). */
+  notFound: {
+    title: 'We could not find that page.',
+    body: 'It may have moved; here is our home page instead.',
+  },
+  breadcrumbHome: 'Home',
+  breadcrumbLabel: 'Breadcrumb',
+  opensInNewTab: '(opens in a new tab)',
+  /** Said to screen readers while any request runs (product-spec section 4). */
+  pleaseWait: 'Please wait…',
+} as const;
+
+export const footerText = {
+  /** product-spec section 1, word for word. */
+  ctaTitle: 'Ready To Promote Your website Online?',
+  ctaButton: 'Contact us',
+  quoteTitle: 'Get A Quote',
+  quoteEyebrow: 'Start a project',
+  quoteIntro:
+    'Tell us about your project, product or training need. We reply within one working day, Monday to Saturday.',
+  whatsapp: 'WhatsApp us',
+  homeLink: (siteName: string) => `${siteName} home`,
+  phoneLabel: (label: string) => `${label} phone: `,
+  rights: 'All rights reserved.',
+  gstin: 'GSTIN',
+} as const;
+
+export const carouselText = {
+  previous: 'Previous slide',
+  next: 'Next slide',
+  pause: 'Pause',
+  play: 'Play',
+  /** "2 of 4": the label of each slide. */
+  slideOf: (index: number, total: number) => `${index} of ${total}`,
+} as const;
+
+export const contactFormText = {
+  labels: { name: 'Name', phone: 'Phone', email: 'Email', message: 'Message', website: 'Website' },
+  send: 'Send message',
+  sending: 'Sending…',
+  directHeading: 'Reach us directly',
+  whatsapp: 'WhatsApp',
+} as const;
+
+export const courseText = {
+  overview: 'Overview',
+  outcomes: 'What you will learn',
+  fees: 'Fees',
+  listHeading: 'Courses',
+  regularFee: 'Regular fee',
+  now: ', now',
+} as const;

@@ -1,0 +1,133 @@
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
+
+// The functions layer of `npm start` (scripts/serve/warm-functions.mjs) with the fixture functions
+// in tests/fixtures/warm-functions, bundled by zip-it-and-ship-it and called over HTTP as
+// scripts/serve.mjs calls them. What a function sees must be what @netlify/dev showed it.
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+let functions: Awaited<ReturnType<typeof startWarmFunctions>>;
+let server: Server;
+let outputDirectory: string;
+let base: string;
+
+beforeAll(async () => {
+  outputDirectory = await mkdtemp(join(tmpdir(), 'sis-warm-functions-'));
+  functions = await startWarmFunctions({
+    projectRoot,
+    functionsDirectory: join(projectRoot, 'tests', 'fixtures', 'warm-functions'),
+    outputDirectory,
+  });
+  server = createServer(async (req, res) => {
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    const match = functions.match(new URL(req.url ?? '/', 'http://localhost').pathname, req.method ?? 'GET');
+    if (!match) {
+      res.statusCode = 404;
+      res.end('no function');
+      return;
+    }
+    const { status, headers, body } = await functions.invoke(req, match);
+    res.writeHead(status, headers);
+    if (Buffer.isBuffer(body)) res.end(body);
+    else (body as Readable).pipe(res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  server?.close();
+  await functions?.stop();
+  await rm(outputDirectory, { recursive: true, force: true });
+});
+
+describe('warm functions', () => {
+  it('serves every function of the folder', () => {
+    expect(functions.names).toEqual(['boom', 'echo', 'fallback', 'stream', 'tick']);
+  });
+
+  it('gives the function its request, client address, route parameters and cookies', async () => {
+    const response = await fetch(`${base}/echo/42?x=1`, {
+      method: 'POST',
+      headers: { cookie: 'visitor=ada', 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(response.status).toBe(200);
+    const seen = await response.json();
+    expect(seen).toMatchObject({
+      method: 'POST',
+      ip: '127.0.0.1',
+      params: { id: '42' },
+      cookie: 'ada',
+      body: 'hello',
+    });
+    expect(new URL(seen.url).pathname + new URL(seen.url).search).toBe('/echo/42?x=1');
+    expect(response.headers.getSetCookie()).toEqual(['first=1; Path=/', 'second=2; Path=/']);
+  });
+
+  it('keeps a function loaded between calls and finishes its waitUntil work', async () => {
+    const first = await (await fetch(`${base}/echo/1`)).json();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = await (await fetch(`${base}/echo/2`)).json();
+    expect(second.calls).toBe(first.calls + 1);
+    expect(second.finishedLater).toBe(true);
+  });
+
+  it('answers parallel calls in parallel', async () => {
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/stream`)));
+    await Promise.all(answers.map((answer) => answer.text()));
+    // Each call takes 300 ms; one at a time, twenty would take 6 s.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('streams a body as the function writes it', async () => {
+    const response = await fetch(`${base}/stream`);
+    const arrivals: number[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      for (let i = 0; i < Buffer.from(chunk).toString().split('\n').length - 1; i += 1)
+        arrivals.push(Date.now());
+    }
+    expect(arrivals).toHaveLength(3);
+    expect((arrivals[2] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThan(100);
+  });
+
+  it('answers 500 with the error when a function throws, and goes on serving', async () => {
+    const response = await fetch(`${base}/boom`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('boom on purpose');
+    expect((await fetch(`${base}/echo/3`)).status).toBe(200);
+  });
+
+  it('runs a scheduled function called by its URL as the scheduler would', async () => {
+    const response = await fetch(`${base}/.netlify/functions/tick`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      userAgent: 'Netlify Clockwork',
+      event: 'schedule',
+    });
+  });
+
+  it('routes as Netlify does: no direct URL for a function with a path, 404 for an unknown name', async () => {
+    expect(functions.match('/.netlify/functions/echo', 'GET')).toBeUndefined();
+    expect((await fetch(`${base}/.netlify/functions/nothing`)).status).toBe(404);
+  });
+
+  it('sends a path to the most specific route, so a catch-all shadows no other function', () => {
+    expect(functions.match('/stream', 'GET')?.func?.name).toBe('stream');
+    expect(functions.match('/echo/7', 'GET')?.func?.name).toBe('echo');
+    expect(functions.match('/echo', 'GET')?.func?.name).toBe('fallback');
+    expect(functions.match('/anything/else', 'GET')?.func?.name).toBe('fallback');
+  });
+});
