@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { addToCartText as text, shopText } from '~/content/ui/shop';
 import { $cartBusy, $cartItems, $purchases, addToCart } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import NotificationsHost from './NotificationsHost';
 import { NewTabHint, ShopIcon } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './add-to-cart.css';
@@ -50,7 +49,6 @@ export default function AddToCart({ courseId, courseName, variant = 'card' }: Pr
 
   return (
     <div className={`add-to-cart add-to-cart--${variant}`}>
-      <NotificationsHost />
       {state === 'add' && (
         <button
           className="button button--primary add-to-cart__button"

@@ -20,7 +20,6 @@ import {
   removeFromCart,
 } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import NotificationsHost from './NotificationsHost';
 import { LoadingPanel, MessagePanel, NewTabHint, ShopPrice, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './checkout-cart.css';
@@ -189,7 +188,6 @@ export default function CheckoutCart() {
 
   return (
     <div className="shop-island">
-      <NotificationsHost />
       {content}
       <p className="visually-hidden" role="status">
         {removed.name && text.removed(removed.name)}

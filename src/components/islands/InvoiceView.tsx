@@ -12,7 +12,6 @@ import { centsFromUsd, formatUsd } from '~/lib/shared/money';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { fetchInvoice } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import NotificationsHost from './NotificationsHost';
 import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
@@ -81,12 +80,7 @@ export default function InvoiceView() {
     content = <InvoiceDocument invoice={load.invoice} />;
   }
 
-  return (
-    <div className="shop-island">
-      <NotificationsHost />
-      {content}
-    </div>
-  );
+  return <div className="shop-island">{content}</div>;
 }
 
 function NotFound() {

@@ -11,7 +11,6 @@ import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
 import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import NotificationsHost from './NotificationsHost';
 import { LoadingPanel, MessagePanel, NewTabHint, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './purchase-history.css';
@@ -129,10 +128,5 @@ export default function PurchaseHistory() {
     );
   }
 
-  return (
-    <div className="shop-island">
-      <NotificationsHost />
-      {content}
-    </div>
-  );
+  return <div className="shop-island">{content}</div>;
 }
