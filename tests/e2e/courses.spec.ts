@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Course } from '../../src/lib/shared/schemas/course';
-import { formatUsd } from '../../src/lib/shared/money';
-import { aliases, canonicalPaths } from '../../src/lib/shared/routes';
+import type { Course, CourseEntry } from '../../src/lib/shared/schemas/course';
+import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
+import { aliases, canonicalPaths, isPrivatePath } from '../../src/lib/shared/routes';
 
 const origin = 'http://localhost:8888';
-// Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
-const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as Course[];
+// Playwright's loader cannot import JSON without an import attribute, so read the catalogue file
+// (prices in dollars there) and convert the prices to cents as the catalogue module does.
+const courses: Course[] = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[]).map(
+  ({ fees, discountedFees, ...course }) => ({
+    ...course,
+    feesCents: centsFromUsd(fees),
+    discountedFeesCents: centsFromUsd(discountedFees),
+  }),
+);
 
 test.describe('training page course cards', () => {
   for (const path of ['/career/training', '/career']) {
@@ -170,10 +177,13 @@ test.describe('findability', () => {
     return locations;
   }
 
-  test('sitemap.xml lists every canonical page and course page, and no alias', async ({ request }) => {
+  test('sitemap.xml lists every public canonical page and course page, and no alias', async ({ request }) => {
     const locations = await sitemapLocations(request);
     const paths = locations.map((loc) => new URL(loc).pathname);
-    const expected = [...canonicalPaths, ...courses.map((course) => `/courses/${course.slug}`)];
+    const expected = [
+      ...canonicalPaths.filter((path) => !isPrivatePath(path)),
+      ...courses.map((course) => `/courses/${course.slug}`),
+    ];
     expect([...paths].sort()).toEqual([...expected].sort());
     for (const alias of Object.keys(aliases)) expect(paths).not.toContain(alias);
     expect(paths.some((path) => path.startsWith('/courses/by-id/') || path === '/404')).toBe(false);

@@ -52,7 +52,13 @@ export async function loadStores(state: BrowserState = {}) {
   const calls: RecordedCall[] = [];
   const sessionStore = memoryStorage(state.session);
   vi.stubGlobal('sessionStorage', sessionStore);
-  vi.stubGlobal('document', { cookie: state.cookie ?? '' });
+  // Enough of a document for the cookie jar and for sonner, which adds its stylesheet on import.
+  vi.stubGlobal('document', {
+    cookie: state.cookie ?? '',
+    head: { appendChild: () => undefined },
+    createElement: () => ({ appendChild: () => undefined }),
+    createTextNode: () => ({}),
+  });
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const call: RecordedCall = {
       method: init.method ?? 'GET',

@@ -57,9 +57,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
 }
 
-async function send(method: string, path: string, body: unknown): Promise<Response> {
+/** Extra request headers of one call, e.g. `{ 'Idempotency-Key': key }`. */
+export type RequestHeaders = Readonly<Record<string, string>>;
+
+async function send(method: string, path: string, body: unknown, extra: RequestHeaders): Promise<Response> {
   const token = xsrfToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && token) headers['X-XSRF-TOKEN'] = decodeURIComponent(token);
   return fetch(path, {
@@ -71,7 +74,9 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
 }
 
 /** Options of one call. */
-export interface ApiRequestOptions {
+export interface RequestOptions {
+  /** Request headers to add (the XSRF and Accept headers are set by the client). */
+  readonly headers?: RequestHeaders;
   /**
    * A check the visitor did not ask for (the start-up `GET /api/account/me`): not counted as a
    * request in flight, so no spinner covers the page while it runs.
@@ -79,24 +84,32 @@ export interface ApiRequestOptions {
   readonly background?: boolean;
 }
 
+/** A parsed answer with its response headers (e.g. `X-Order-No`). */
+export interface ApiAnswer<T> {
+  readonly data: T;
+  readonly headers: Headers;
+}
+
 /**
- * Calls `path` and parses the JSON answer with `schema`. A first POST from a page that has no
- * XSRF cookie yet is refused with 403 and a fresh cookie; it is then retried once with it.
+ * Calls `path` and parses the JSON answer with `schema`, keeping the response headers. A first
+ * POST from a page that has no XSRF cookie yet is refused with 403 and a fresh cookie; it is then
+ * retried once with it.
  */
-export function apiRequest<S extends $ZodType>(
+export function apiExchange<S extends $ZodType>(
   method: 'GET' | 'POST',
   path: string,
   schema: S,
   body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<output<S>> {
+  options: RequestOptions = {},
+): Promise<ApiAnswer<output<S>>> {
+  const extra = options.headers ?? {};
   return tracked(async () => {
     let response: Response;
     try {
       const hadToken = xsrfToken() !== undefined;
-      response = await send(method, path, body);
+      response = await send(method, path, body, extra);
       if (response.status === 403 && method !== 'GET' && !hadToken && xsrfToken() !== undefined) {
-        response = await send(method, path, body);
+        response = await send(method, path, body, extra);
       }
     } catch {
       throw new ApiError(0, [NETWORK_MESSAGE]);
@@ -104,6 +117,17 @@ export function apiRequest<S extends $ZodType>(
     if (!response.ok) throw await errorFrom(response);
     const parsed = safeParse(schema, await response.json().catch(() => undefined));
     if (!parsed.success) throw new ApiError(response.status, [UNKNOWN_MESSAGE]);
-    return parsed.data;
+    return { data: parsed.data, headers: response.headers };
   }, options.background === true);
+}
+
+/** Calls `path` and parses the JSON answer with `schema` (see `apiExchange`). */
+export async function apiRequest<S extends $ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<output<S>> {
+  return (await apiExchange(method, path, schema, body, options)).data;
 }

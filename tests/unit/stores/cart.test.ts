@@ -1,29 +1,292 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadStores } from '../../support/browser-stores';
+import { setPersistentEngine } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-afterEach(() => vi.unstubAllGlobals());
+/** localStorage as the persistent stores see it. */
+const storage: Record<string, string> = {};
 
-describe('$cartCount', () => {
-  it('counts the cached cart of a signed-in user', async () => {
-    const { cart } = await loadStores({
-      local: {
-        user: JSON.stringify({ userid: 'u1', username: 'A' }),
-        course: JSON.stringify([{ id: 1 }, { id: 2 }]),
-      },
-    });
+type User = { userid: string; username: string };
+
+/** The session and dialog stores of the current page (the real ones belong to the accounts branch). */
+const session = {
+  user: atom<User | null>(null),
+  requestSignIn: vi.fn<(then?: () => void, from?: unknown) => void>(),
+};
+
+const toasts = vi.hoisted(() => ({ errors: [] as string[] }));
+vi.mock('~/stores/notifications', () => ({
+  notifyError: (message: string) => toasts.errors.push(message),
+  notifySuccess: () => undefined,
+}));
+
+const user = { userid: 'u-7f3a', username: 'Asha' };
+const course = (id: number) => ({
+  id,
+  name: `Course ${id}`,
+  url: `/images/courses/course-${id}.svg`,
+  review: 10 * id,
+  fees: 199,
+  discountedFees: 139.5,
+  courseOverview: 'An overview. '.repeat(30),
+});
+
+type Reply = { status?: number; body: unknown; headers?: Record<string, string> } | Error;
+
+/** Stubs `fetch` with the given replies, in order; returns the calls made. */
+function stubFetch(...replies: Reply[]) {
+  const calls: { method: string; path: string; headers: Record<string, string> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      calls.push({
+        method: init.method ?? 'GET',
+        path,
+        headers: (init.headers ?? {}) as Record<string, string>,
+      });
+      const reply = replies.shift();
+      if (!reply) throw new Error(`Unexpected call ${path}`);
+      if (reply instanceof Error) throw reply;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json', ...reply.headers },
+      });
+    }),
+  );
+  return calls;
+}
+
+let unmountPage: (() => void) | undefined;
+
+/** A fresh cart module, as on a page load with `storage` as it is now. */
+async function loadStore(signedIn = true) {
+  vi.resetModules();
+  session.user = atom<User | null>(signedIn ? user : null);
+  session.requestSignIn = vi.fn<(then?: () => void, from?: unknown) => void>();
+  vi.doMock('~/stores/session', () => ({ $user: session.user }));
+  vi.doMock('~/stores/account-dialog', () => ({ requestSignIn: session.requestSignIn }));
+  const cart = await import('~/stores/cart');
+  // The store module's own nanostores instance (modules were reset), to unmount its stores.
+  const { cleanStores } = await import('nanostores');
+  unmountPage = () => cleanStores(cart.$cart, cart.$cartCount, cart.$cartItems, cart.$purchases);
+  return cart;
+}
+
+beforeAll(() => {
+  setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+});
+
+beforeEach(() => {
+  for (const key of Object.keys(storage)) delete storage[key];
+  toasts.errors.length = 0;
+  vi.stubGlobal('document', { cookie: '' });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  // Unmount the last page's stores at once, so their listeners never see the next test.
+  unmountPage?.();
+  unmountPage = undefined;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('cart store', () => {
+  it('restores the cart cached in localStorage `course` and does not ask the server', async () => {
+    storage['course'] = JSON.stringify([course(1), course(2)]);
+    const calls = stubFetch();
+    const cart = await loadStore();
+    const stop = cart.$cartCount.listen(() => undefined);
+    expect(cart.$cart.get()).toEqual([course(1), course(2)]);
     expect(cart.$cartCount.get()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([]);
+    stop();
   });
 
-  it('is 0 and the cached cart goes when nobody is signed in', async () => {
-    const { cart, local } = await loadStores({ local: { course: JSON.stringify([{ id: 1 }]) } });
-    expect(cart.$cartCount.get()).toBe(0);
-    expect(local()).not.toHaveProperty('course');
+  it('ignores a cache it cannot read', async () => {
+    storage['course'] = '{"not": "a cart"';
+    stubFetch({ body: [] });
+    const cart = await loadStore();
+    expect(cart.$cart.get()).toBeUndefined();
   });
 
-  it('ignores a malformed cached cart', async () => {
-    const { cart } = await loadStores({
-      local: { user: JSON.stringify({ userid: 'u1', username: 'A' }), course: '[{"id":"x"},{"id":4},' },
-    });
+  it('loads the cart by user id when a user exists and nothing is cached, and caches it', async () => {
+    const calls = stubFetch({ body: [course(3)] });
+    const cart = await loadStore();
+    const stop = cart.$cartCount.listen(() => undefined);
+    await vi.waitFor(() => expect(cart.$cartCount.get()).toBe(1));
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/Cart/GetCoursesByUserForCart/sispl,u-7f3a' }),
+    ]);
+    expect(JSON.parse(storage['course'] ?? 'null')).toEqual([course(3)]);
+    stop();
+  });
+
+  it('does not cache an empty cart, so the next page load asks again', async () => {
+    stubFetch({ body: [] });
+    const cart = await loadStore();
+    const stop = cart.$cart.listen(() => undefined);
+    await vi.waitFor(() => expect(cart.$cart.get()).toEqual([]));
+    expect('course' in storage).toBe(false);
+    stop();
+  });
+
+  it('loads nothing while signed out', async () => {
+    const calls = stubFetch();
+    const cart = await loadStore(false);
+    const stop = cart.$cart.listen(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([]);
+    stop();
+  });
+
+  it('replaces the cart with the list the server answers to add and delete', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch({ body: [course(1), course(4)] }, { body: [course(4)] });
+    const cart = await loadStore();
+    await cart.addToCart(4);
+    expect(cart.$cart.get()).toEqual([course(1), course(4)]);
+    expect(await cart.removeFromCart(1)).toBe(true);
+    expect(cart.$cart.get()).toEqual([course(4)]);
+    expect(JSON.parse(storage['course'] ?? 'null')).toEqual([course(4)]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/Cart/addtocart/sispl,4,u-7f3a',
+      'POST /api/Cart/deletefromcart/sispl,1,u-7f3a',
+    ]);
+  });
+
+  it('empties the cart (and its cache) when the server answers an empty list', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch({ body: [] });
+    const cart = await loadStore();
+    await cart.removeFromCart(1);
+    expect(cart.$cart.get()).toEqual([]);
     expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+
+  it("shows the server's sentence when an add is refused and keeps the cart", async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch(
+      { status: 409, body: { errors: ['You have already bought this course.'] } },
+      { body: [{ ...course(2), orderNo: 'SIS-2627-000001', orderDate: '2026-05-04T10:00:00.000Z' }] },
+    );
+    const cart = await loadStore();
+    await cart.addToCart(2);
+    expect(toasts.errors).toEqual(['You have already bought this course.']);
+    expect(cart.$cart.get()).toEqual([course(1)]);
+    // A 409 means it was bought: the purchases are loaded so the control shows 'Purchased'.
+    await vi.waitFor(() => expect(cart.$purchases.get()?.[0]?.orderNo).toBe('SIS-2627-000001'));
+  });
+
+  it('asks a signed-out visitor to sign in and adds the course once they have', async () => {
+    const calls = stubFetch({ body: [] }, { body: [course(5)] });
+    const cart = await loadStore(false);
+    const stop = cart.$cartCount.listen(() => undefined);
+    await cart.addToCart(5);
+    expect(calls).toEqual([]);
+    expect(session.requestSignIn).toHaveBeenCalledTimes(1);
+    // The dialog signs the visitor in (the cart loads for them), then runs the pending add.
+    session.user.set(user);
+    session.requestSignIn.mock.calls[0]?.[0]?.();
+    await vi.waitFor(() => expect(cart.$cart.get()).toEqual([course(5)]));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/Cart/GetCoursesByUserForCart/sispl,u-7f3a',
+      'POST /api/Cart/addtocart/sispl,5,u-7f3a',
+    ]);
+    stop();
+  });
+
+  it('empties the cart at sign-out', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch();
+    const cart = await loadStore();
+    cart.emptyCart();
+    expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+
+  it('empties the cart when the user goes (sign-out, an expired session)', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch();
+    const cart = await loadStore();
+    expect(cart.$cartCount.get()).toBe(1);
+    session.user.set(null);
+    expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+
+  it('drops a cached cart at load when nobody is signed in', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    stubFetch();
+    const cart = await loadStore(false);
+    expect(cart.$cartCount.get()).toBe(0);
+    expect('course' in storage).toBe(false);
+  });
+});
+
+describe('checkout', () => {
+  const placed = { body: [], headers: { 'X-Order-No': 'SIS-2627-000042' } };
+
+  it('sends an Idempotency-Key, empties the cart and returns the order number', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch(placed);
+    const cart = await loadStore();
+    expect(await cart.checkout()).toEqual({ ok: true, orderNo: 'SIS-2627-000042' });
+    expect(calls[0]?.path).toBe('/api/Cart/checkout/sispl,u-7f3a');
+    expect(calls[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(cart.$cart.get()).toEqual([]);
+    expect('course' in storage).toBe(false);
+  });
+
+  it('places one order for a double click: the second call shares the first', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch(placed);
+    const cart = await loadStore();
+    const [first, second] = await Promise.all([cart.checkout(), cart.checkout()]);
+    expect(calls).toHaveLength(1);
+    expect(second).toEqual(first);
+  });
+
+  it('reuses the key when retrying after a lost answer, then starts a new attempt', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch(
+      new TypeError('Failed to fetch'),
+      { status: 503, body: { errors: ['Please try again in a moment.'] } },
+      placed,
+    );
+    const cart = await loadStore();
+    expect(await cart.checkout()).toEqual({ ok: false });
+    expect(cart.$cart.get()).toEqual([course(1)]);
+    expect(await cart.checkout()).toEqual({ ok: false });
+    expect(await cart.checkout()).toEqual({ ok: true, orderNo: 'SIS-2627-000042' });
+    const keys = calls.map((c) => c.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(1);
+    expect(toasts.errors).toHaveLength(2);
+
+    // The order is placed: the next checkout is a new attempt with a new key.
+    const next = stubFetch(placed);
+    await cart.checkout();
+    expect(next[0]?.headers['Idempotency-Key']).not.toBe(keys[0]);
+  });
+
+  it('uses a new key after the server refused the attempt outright', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch({ status: 400, body: { errors: ['Your cart is empty'] } }, placed);
+    const cart = await loadStore();
+    expect(await cart.checkout()).toEqual({ ok: false });
+    expect(toasts.errors).toEqual(['Your cart is empty']);
+    await cart.checkout();
+    expect(calls[0]?.headers['Idempotency-Key']).not.toBe(calls[1]?.headers['Idempotency-Key']);
+  });
+
+  it('uses a new key once the cart has changed', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch(new TypeError('Failed to fetch'), { body: [course(1), course(2)] }, placed);
+    const cart = await loadStore();
+    await cart.checkout();
+    await cart.addToCart(2);
+    await cart.checkout();
+    expect(calls[0]?.headers['Idempotency-Key']).not.toBe(calls[2]?.headers['Idempotency-Key']);
   });
 });

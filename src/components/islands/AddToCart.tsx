@@ -1,0 +1,97 @@
+/**
+ * Add to cart, on every course page and training card (DECISIONS 30). Three states: the button;
+ * 'In your cart' with a link to /checkout; 'Purchased' with a link to the order's invoice.
+ * The server renders the button; the state from localStorage applies once hydrated.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { addToCartText as text, shopText } from '~/content/ui/shop';
+import { $cartBusy, $cartItems, $purchases, addToCart } from '~/stores/cart';
+import { $user } from '~/stores/session';
+import { NewTabHint, ShopIcon } from './ShopParts';
+import { useHydrated } from './use-hydrated';
+import './add-to-cart.css';
+
+interface Props {
+  courseId: number;
+  courseName: string;
+  /** `card`: compact, on a training card; `page`: full width, on the course page. */
+  variant?: 'card' | 'page';
+}
+
+export default function AddToCart({ courseId, courseName, variant = 'card' }: Props) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const $signedIn = useStore($user) !== null;
+  const $items = useStore($cartItems);
+  const $bought = useStore($purchases);
+  const $busy = useStore($cartBusy).has(courseId);
+  const nextFocus = useRef<HTMLAnchorElement>(null);
+  const movedByUser = useRef(false);
+
+  const purchase = hydrated && $signedIn ? $bought?.find((item) => item.id === courseId) : undefined;
+  const inCart = hydrated && $signedIn && $items.some((item) => item.id === courseId);
+  const state = purchase ? 'purchased' : inCart ? 'in-cart' : 'add';
+
+  // The button the user pressed is gone: focus goes to the link that replaced it.
+  useEffect(() => {
+    if (state !== 'add' && movedByUser.current) {
+      movedByUser.current = false;
+      nextFocus.current?.focus();
+    }
+  }, [state]);
+
+  const onAdd = (event: MouseEvent<HTMLButtonElement>) => {
+    if ($busy) return;
+    movedByUser.current = true;
+    void addToCart(courseId, event.currentTarget);
+  };
+
+  return (
+    <div className={`add-to-cart add-to-cart--${variant}`}>
+      {state === 'add' && (
+        <button
+          className="button button--primary add-to-cart__button"
+          type="button"
+          aria-disabled={$busy || undefined}
+          aria-label={text.addLabel($busy ? text.adding : text.add, courseName)}
+          onClick={onAdd}
+        >
+          <ShopIcon name="cart" className="add-to-cart__icon" />
+          {$busy ? text.adding : text.add}
+        </button>
+      )}
+      {state === 'in-cart' && (
+        <p className="add-to-cart__state">
+          <span className="add-to-cart__badge" id={`${id}-state`}>
+            <ShopIcon name="check" className="add-to-cart__icon" />
+            {text.inCart}
+          </span>
+          <a ref={nextFocus} className="add-to-cart__link" href="/checkout" aria-describedby={`${id}-state`}>
+            {text.goToCheckout}
+          </a>
+        </p>
+      )}
+      {state === 'purchased' && purchase && (
+        <p className="add-to-cart__state">
+          <span className="add-to-cart__badge add-to-cart__badge--bought" id={`${id}-state`}>
+            <ShopIcon name="bag" className="add-to-cart__icon" />
+            {text.purchased}
+          </span>
+          <a
+            ref={nextFocus}
+            className="add-to-cart__link"
+            href={`/invoice?id=${encodeURIComponent(purchase.orderNo)}`}
+            target="_blank"
+            rel="noopener"
+            aria-describedby={`${id}-state`}
+          >
+            {text.viewInvoice}
+            <span className="visually-hidden">{shopText.invoiceFor(purchase.orderNo)}</span>
+            <NewTabHint />
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}

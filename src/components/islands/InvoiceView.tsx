@@ -1,0 +1,273 @@
+/**
+ * The Invoice page's island (`/invoice?id={orderNo}`, product-spec section 2, DECISIONS 13, 34,
+ * 35): a tax invoice that prints on one A4 page. Only the buyer sees it: a signed-out visitor is
+ * asked to sign in, and an unknown number or someone else's order shows 'Invoice not found'.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { invoiceText as text, shopText } from '~/content/ui/shop';
+import { ApiError } from '~/lib/client/api';
+import { formatIndianDate } from '~/lib/shared/dates';
+import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
+import { fetchInvoice } from '~/stores/cart';
+import { $user } from '~/stores/session';
+import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
+import { useHydrated } from './use-hydrated';
+import './invoice.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'loaded'; invoice: Invoice }
+  | { state: 'not-found' }
+  | { state: 'signed-out' }
+  | { state: 'failed' };
+
+function usd(amount: number): string {
+  return formatUsd(centsFromUsd(amount));
+}
+
+function orderNoFromAddress(): string | undefined {
+  const id = new URLSearchParams(window.location.search).get('id')?.trim().toUpperCase();
+  return id && ORDER_NO_PATTERN.test(id) ? id : undefined;
+}
+
+export default function InvoiceView() {
+  const hydrated = useHydrated();
+  const $signedIn = useStore($user);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const orderNo = hydrated ? orderNoFromAddress() : undefined;
+  const userid = $signedIn?.userid;
+
+  useEffect(() => {
+    if (!orderNo || !userid) return undefined;
+    let current = true;
+    setLoad({ state: 'loading' });
+    fetchInvoice(orderNo).then(
+      (invoice) => current && setLoad({ state: 'loaded', invoice }),
+      (error: unknown) => {
+        if (!current) return;
+        const status = error instanceof ApiError ? error.status : 0;
+        setLoad({ state: status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderNo, userid, attempt]);
+
+  let content;
+  if (!hydrated) {
+    content = <LoadingPanel label={text.loading} />;
+  } else if (!orderNo) {
+    content = <NotFound />;
+  } else if (!userid || load.state === 'signed-out') {
+    content = <SignInPanel heading={text.signInHeading} text={text.signInText} />;
+  } else if (load.state === 'loading') {
+    content = <LoadingPanel label={text.loading} />;
+  } else if (load.state === 'not-found') {
+    content = <NotFound />;
+  } else if (load.state === 'failed') {
+    content = (
+      <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
+        <button className="button button--primary" type="button" onClick={() => setAttempt((n) => n + 1)}>
+          {shopText.retry}
+        </button>
+      </MessagePanel>
+    );
+  } else {
+    content = <InvoiceDocument invoice={load.invoice} />;
+  }
+
+  return <div className="shop-island">{content}</div>;
+}
+
+function NotFound() {
+  return (
+    <MessagePanel icon="search" heading={text.notFoundHeading} text={text.notFoundText}>
+      <a className="button button--primary" href="/purchasehistory">
+        {text.history}
+      </a>
+    </MessagePanel>
+  );
+}
+
+function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const { seller, billTo, totals } = invoice;
+  return (
+    <>
+      <div className="invoice-toolbar">
+        <button className="button button--primary" type="button" onClick={() => window.print()}>
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M7 9V3h10v6M7 18H4v-7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v7h-3M7 14h10v7H7z" />
+          </svg>
+          {text.print}
+        </button>
+      </div>
+      <article className="invoice" aria-labelledby="invoice-title" data-watermark={text.watermark}>
+        <header className="invoice__head">
+          <div className="invoice__seller">
+            <p className="invoice__seller-name">{seller.legalName}</p>
+            <address className="invoice__address">
+              {seller.address.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+              <span>
+                {seller.phone} · {seller.email}
+              </span>
+            </address>
+            <dl className="invoice__ids">
+              <div>
+                <dt>{text.gstin}</dt>
+                <dd>{seller.gstin}</dd>
+              </div>
+              <div>
+                <dt>{text.pan}</dt>
+                <dd>{seller.pan}</dd>
+              </div>
+            </dl>
+          </div>
+          <div className="invoice__meta">
+            <h2 id="invoice-title" className="invoice__title">
+              {text.title}
+            </h2>
+            <dl className="invoice__facts">
+              <div>
+                <dt>{text.invoiceNo}</dt>
+                <dd data-testid="invoice-number">{invoice.orderNo}</dd>
+              </div>
+              <div>
+                <dt>{text.invoiceDate}</dt>
+                <dd>
+                  <time dateTime={invoice.orderDate}>{formatIndianDate(invoice.orderDate)}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>{text.amountStatus}</dt>
+                <dd>
+                  <span className="invoice__paid">{invoice.amountStatus}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{text.placeOfSupply}</dt>
+                <dd>{seller.placeOfSupply}</dd>
+              </div>
+            </dl>
+          </div>
+        </header>
+
+        <div className="invoice__parties">
+          <section className="invoice__party" aria-labelledby="bill-to">
+            <h3 id="bill-to" className="invoice__label">
+              {text.billTo}
+            </h3>
+            <p className="invoice__party-name">{billTo.name}</p>
+            <p className="invoice__party-line">{billTo.email}</p>
+          </section>
+          <section className="invoice__party" aria-labelledby="bank-details">
+            <h3 id="bank-details" className="invoice__label">
+              {text.bankHeading}
+            </h3>
+            <dl className="invoice__bank">
+              <div>
+                <dt>{text.accountName}</dt>
+                <dd>{seller.bank.accountName}</dd>
+              </div>
+              <div>
+                <dt>{text.bankName}</dt>
+                <dd>
+                  {seller.bank.bankName}, {seller.bank.branch}
+                </dd>
+              </div>
+              <div>
+                <dt>{text.accountNumber}</dt>
+                <dd>{seller.bank.accountNumber}</dd>
+              </div>
+              <div>
+                <dt>{text.ifsc}</dt>
+                <dd>{seller.bank.ifsc}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        {/* Narrow screens scroll the table sideways; keyboard users too, once it has focus. */}
+        {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
+        <div className="invoice__table-wrap" role="region" aria-label={text.linesLabel} tabIndex={0}>
+          <table className="invoice__table">
+            <thead>
+              <tr>
+                <th scope="col">{text.description}</th>
+                <th scope="col">{text.sac}</th>
+                <th scope="col" className="num">
+                  {text.price}
+                </th>
+                <th scope="col" className="num">
+                  {text.qty}
+                </th>
+                <th scope="col" className="num">
+                  {text.taxableValue}
+                </th>
+                <th scope="col" className="num">
+                  {text.totalAmount}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((line) => (
+                <tr key={line.courseId}>
+                  <th scope="row">{line.name}</th>
+                  <td>{line.sac}</td>
+                  <td className="num">{usd(line.price)}</td>
+                  <td className="num">{line.qty}</td>
+                  <td className="num">{usd(line.taxableValue)}</td>
+                  <td className="num">{formatUsd(centsFromUsd(line.price) * line.qty)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <div className="invoice__summary">
+          <div className="invoice__words">
+            <p className="invoice__label">{text.inWords}</p>
+            <p className="invoice__words-text">{invoice.amountInWords}</p>
+          </div>
+          <dl className="invoice__totals">
+            <div>
+              <dt>{text.taxableValue}</dt>
+              <dd>{usd(totals.taxable)}</dd>
+            </div>
+            {totals.taxes.map((tax) => (
+              <div key={tax.label}>
+                <dt>{text.tax(tax.label, tax.ratePct)}</dt>
+                <dd>{usd(tax.amount)}</dd>
+              </div>
+            ))}
+            <div className="invoice__grand-total">
+              <dt>
+                {text.total} ({invoice.currency})
+              </dt>
+              <dd data-testid="invoice-total">{usd(totals.total)}</dd>
+            </div>
+          </dl>
+        </div>
+
+        <footer className="invoice__note">
+          <p>{text.note}</p>
+        </footer>
+      </article>
+    </>
+  );
+}

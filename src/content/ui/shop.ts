@@ -1,0 +1,127 @@
+/**
+ * Every text the shop's islands show (STYLE 3: components hold no copy). Texts the spec quotes
+ * are word for word (product-spec sections 2, 4 and 8; DECISIONS 13); the rest is ours.
+ */
+const count = new Intl.NumberFormat('en-IN');
+
+/** Read by assistive technology after a link that opens a new tab. */
+const NEW_TAB = 'opens in a new tab';
+
+/** The Add to cart control on course pages and training cards. */
+export const addToCartText = {
+  add: 'Add to cart',
+  adding: 'Adding…',
+  inCart: 'In your cart',
+  goToCheckout: 'Check out',
+  purchased: 'Purchased',
+  viewInvoice: 'View invoice',
+  /** The button's accessible name: its visible text, then the course (cards repeat the button). */
+  addLabel: (visible: string, name: string) => `${visible}: ${name}`,
+} as const;
+
+/** Shared by the shop's pages. */
+export const shopText = {
+  newTab: NEW_TAB,
+  signIn: 'Sign in',
+  retry: 'Try again',
+  reviews: (n: number) => (n === 1 ? '1 review' : `${count.format(n)} reviews`),
+  regularFee: 'Regular fee',
+  now: ', now',
+  currency: 'USD',
+  /** Invoice link text; the order number is read only by assistive technology. */
+  invoiceFor: (orderNo: string) => ` for order ${orderNo}`,
+} as const;
+
+/** The Check-Out page. */
+export const checkoutText = {
+  loading: 'Loading your cart…',
+  loadFailed: 'We could not load your cart.',
+  signInHeading: 'Sign in to see your cart',
+  signInText: 'Your cart is kept with your account. Sign in to review it and check out.',
+  cartHeading: 'Your cart',
+  cartRegion: 'Courses in your cart',
+  /** Product-spec section 8, word for word. */
+  empty: 'Your cart is empty',
+  emptyText: 'Browse our training courses and add the ones you want to learn.',
+  browse: 'Browse training courses',
+  deleteLabel: 'Delete',
+  deleteFor: (name: string) => ` ${name} from your cart`,
+  deleting: 'Deleting…',
+  removed: (name: string) => `${name} was removed from your cart.`,
+  summaryHeading: 'Order summary',
+  items: (n: number) => (n === 1 ? '1 course' : `${n} courses`),
+  total: 'Total',
+  taxNote: 'Prices are in US dollars and include GST. Your tax invoice is ready as soon as you check out.',
+  checkOut: 'Check Out',
+  checkingOut: 'Placing your order…',
+  /** Product-spec section 8, word for word. */
+  placedToast: 'Thanks for choosing us. your order has been successfully placed.',
+  placedHeading: 'Your order is placed',
+  placedText: (orderNo: string) =>
+    `Order ${orderNo} is in your purchase history. Open its tax invoice to print it or save it as a PDF.`,
+  placedTextNoNumber: 'Your order is in your purchase history, with its tax invoice.',
+  viewInvoice: 'View invoice',
+  history: 'Purchase history',
+} as const;
+
+/** The Purchase history page. */
+export const historyText = {
+  loading: 'Loading your purchases…',
+  loadFailed: 'We could not load your purchases.',
+  signInHeading: 'Sign in to see your purchases',
+  signInText: 'Your orders and their tax invoices are kept with your account.',
+  /** Product-spec section 8, word for word. */
+  empty: 'No course purchased',
+  emptyText: 'Courses you buy will be listed here with their orders and invoices.',
+  browse: 'Browse training courses',
+  listLabel: 'Your orders, newest first',
+  order: (orderNo: string) => `Order ${orderNo}`,
+  orderNumber: 'Order number',
+  date: 'Date',
+  course: 'Course',
+  pricePaid: 'Price paid',
+  orderTotal: 'Order total',
+  invoice: 'Invoice',
+} as const;
+
+/** The Invoice page. */
+export const invoiceText = {
+  loading: 'Loading your invoice…',
+  loadFailed: 'We could not load this invoice.',
+  signInHeading: 'Sign in to see this invoice',
+  signInText: 'Only the account that placed the order can open its invoice.',
+  notFoundHeading: 'Invoice not found',
+  notFoundText:
+    'There is no invoice with this number in your account. Check the link, or open the invoice from your purchase history.',
+  history: 'Go to purchase history',
+  print: 'Print',
+  title: 'Tax Invoice',
+  /** DECISIONS 13, word for word. */
+  watermark: 'TAX INVOICE',
+  gstin: 'GSTIN',
+  pan: 'PAN',
+  bankHeading: 'Bank details',
+  accountName: 'Account name',
+  bankName: 'Bank',
+  branch: 'Branch',
+  accountNumber: 'Account number',
+  ifsc: 'IFSC',
+  billTo: 'Bill To',
+  invoiceNo: 'Invoice number',
+  invoiceDate: 'Invoice date',
+  /** Product-spec section 2, word for word. */
+  amountStatus: 'Amount Status',
+  placeOfSupply: 'Place of supply',
+  linesLabel: 'Courses on this invoice',
+  description: 'Course description',
+  sac: 'SAC',
+  price: 'Price',
+  qty: 'Qty',
+  taxableValue: 'Taxable value',
+  totalAmount: 'Total amount',
+  tax: (label: string, ratePct: number) => `${label} @ ${ratePct}%`,
+  total: 'Total',
+  inWords: 'Amount in words',
+  /** Product-spec section 2, word for word. */
+  note: 'This is a system generated invoice and does not require a signature or a digital signature',
+} as const;

@@ -1,0 +1,179 @@
+/*
+ * A fake shop API for browser tests: `page.route` answers in API.md's shapes ("Courses and
+ * shop"), with a cart, purchases and invoices kept per page. The real server replaces it once the
+ * server side of the shop is merged.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, type Route } from '@playwright/test';
+import { usdInWords } from '../../../src/lib/shared/amount-in-words';
+import { centsFromUsd } from '../../../src/lib/shared/money';
+import type { CourseEntry } from '../../../src/lib/shared/schemas/course';
+import { site } from '../../../src/site.config';
+
+// Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
+export const catalogue = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+
+export const user = { userid: 'u-5b2c9e', username: 'Asha Kulkarni' };
+
+export interface CartItem {
+  id: number;
+  name: string;
+  url: string;
+  review: number;
+  fees: number;
+  discountedFees: number;
+  courseOverview: string;
+}
+export type PurchasedItem = CartItem & { orderNo: string; orderDate: string };
+
+export function cartItem(index: number): CartItem {
+  const { id, name, url, review, fees, discountedFees, courseOverview } = catalogue[index]!;
+  return { id, name, url, review, fees, discountedFees, courseOverview };
+}
+
+export const usd = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+
+/** The invoice the server would answer for these purchases of one order (GST 18% inclusive). */
+export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]) {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const lines = items.map((item) => ({
+    courseId: item.id,
+    name: item.name,
+    sac: site.tax.sac,
+    qty: 1,
+    price: item.discountedFees,
+    taxableValue: round(item.discountedFees / 1.18),
+  }));
+  const total = round(lines.reduce((sum, line) => sum + line.price, 0));
+  const taxable = round(lines.reduce((sum, line) => sum + line.taxableValue, 0));
+  const cgst = round((total - taxable) / 2);
+  return {
+    orderNo,
+    orderDate: items[0]!.orderDate,
+    billTo: { name: user.username, email: 'asha.k@example.com' },
+    seller: {
+      legalName: site.legalName,
+      address: [
+        ...site.addresses.registered.lines,
+        `${site.addresses.registered.city} ${site.addresses.registered.pin}, ${site.addresses.registered.state}`,
+      ],
+      gstin: site.tax.gstin,
+      pan: site.tax.pan,
+      email: site.email,
+      phone: site.phones[0]?.display ?? '',
+      placeOfSupply: site.tax.gst.placeOfSupply,
+      bank: site.bank,
+    },
+    lines,
+    totals: {
+      taxable,
+      taxes: [
+        { label: 'CGST', ratePct: 9, amount: cgst },
+        { label: 'SGST', ratePct: 9, amount: round(total - taxable - cgst) },
+      ],
+      total,
+    },
+    currency: 'USD',
+    amountStatus: 'Paid',
+    amountInWords: usdInWords(centsFromUsd(total)),
+  };
+}
+
+/** A fake shop server for one page: the cart, the purchases and what the page asked. */
+export class ShopMock {
+  cart: CartItem[];
+  purchases: PurchasedItem[];
+  checkoutKeys: string[] = [];
+  orders = 0;
+  /** Milliseconds the invoice answer waits (to see the spinner). */
+  invoiceDelay = 0;
+  /** When set, checkout answers only once this settles (to see the page while it waits). */
+  checkoutGate: Promise<void> | undefined;
+
+  constructor({ cart = [], purchases = [] }: { cart?: CartItem[]; purchases?: PurchasedItem[] } = {}) {
+    this.cart = cart;
+    this.purchases = purchases;
+  }
+
+  async install(page: Page, { signedIn = true } = {}) {
+    if (signedIn) {
+      await page.addInitScript((value) => localStorage.setItem('user', value), JSON.stringify(user));
+    }
+    // The accounts branch restores the session with GET /api/account/me.
+    await page.route('**/api/account/me', (route) =>
+      signedIn ? json(route, user) : json(route, { errors: ['Please sign in.'] }, 401),
+    );
+    await page.route('**/api/Cart/**', (route) => this.cartCall(route));
+    await page.route('**/api/orders/*/invoice', (route) => this.invoiceCall(route));
+  }
+
+  private async cartCall(route: Route) {
+    const request = route.request();
+    const [, action = '', args = ''] =
+      /\/api\/Cart\/([^/]+)\/(.*)$/.exec(new URL(request.url()).pathname) ?? [];
+    const ids = decodeURIComponent(args).split(',');
+    expect(ids[0]).toBe('sispl');
+    expect(ids.at(-1)).toBe(user.userid);
+    switch (action) {
+      case 'GetCoursesByUserForCart':
+        return json(route, this.cart);
+      case 'GetPurchasedCoursesByUser':
+        return json(route, this.purchases);
+      case 'addtocart': {
+        const id = Number(ids[1]);
+        if (this.purchases.some((p) => p.id === id))
+          return json(route, { errors: ['You have already bought this course.'] }, 409);
+        if (!this.cart.some((c) => c.id === id)) this.cart.push(cartItem(id - 1));
+        return json(route, this.cart);
+      }
+      case 'deletefromcart':
+        this.cart = this.cart.filter((c) => c.id !== Number(ids[1]));
+        return json(route, this.cart);
+      case 'checkout': {
+        const key = request.headers()['idempotency-key'] ?? '';
+        this.checkoutKeys.push(key);
+        // Slow enough for a second click to land while the first is in flight.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await this.checkoutGate;
+        if (this.cart.length === 0) return json(route, { errors: ['Your cart is empty'] }, 400);
+        this.orders += 1;
+        const orderNo = `SIS-2627-${String(this.orders).padStart(6, '0')}`;
+        const orderDate = new Date().toISOString();
+        this.purchases = [...this.cart.map((c) => ({ ...c, orderNo, orderDate })), ...this.purchases];
+        this.cart = [];
+        return json(route, [], 200, { 'X-Order-No': orderNo });
+      }
+      default:
+        return json(route, { errors: ['Not found.'] }, 404);
+    }
+  }
+
+  private async invoiceCall(route: Route) {
+    const orderNo = decodeURIComponent(
+      /\/api\/orders\/([^/]+)\/invoice/.exec(route.request().url())?.[1] ?? '',
+    );
+    if (this.invoiceDelay) await new Promise((resolve) => setTimeout(resolve, this.invoiceDelay));
+    const items = this.purchases.filter((p) => p.orderNo === orderNo);
+    if (items.length === 0) return json(route, { errors: ['This order does not exist.'] }, 404);
+    return json(route, invoiceFor(orderNo, items));
+  }
+}
+
+export function json(route: Route, body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return route.fulfill({
+    status,
+    contentType: 'application/json',
+    headers: { 'Cache-Control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Two past orders: the newer with courses 2 and 4, the older with course 7. */
+export function pastPurchases(): PurchasedItem[] {
+  return [
+    { ...cartItem(1), orderNo: 'SIS-2627-000002', orderDate: '2026-05-04T20:15:00.000Z' },
+    { ...cartItem(3), orderNo: 'SIS-2627-000002', orderDate: '2026-05-04T20:15:00.000Z' },
+    { ...cartItem(6), orderNo: 'SIS-2526-000917', orderDate: '2026-01-12T06:30:00.000Z' },
+  ];
+}
