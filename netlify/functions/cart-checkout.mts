@@ -19,4 +19,7 @@ export default apiHandler(
   },
 );
 
-export const config: Config = { path: '/api/Cart/checkout/:clientCode,:userId' };
+// The mixed-case words in both spellings: why in src/server/http/shop-params.ts.
+export const config: Config = {
+  path: '/api/(Cart|cart)/checkout/:clientCode,:userId',
+};

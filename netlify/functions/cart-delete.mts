@@ -10,4 +10,7 @@ export default apiHandler({ methods: ['POST'], auth: 'user' }, async ({ params, 
   return json(await removeFromCart(user.userId, courseIdParam(params)));
 });
 
-export const config: Config = { path: '/api/Cart/deletefromcart/:clientCode,:courseId,:userId' };
+// The mixed-case words in both spellings: why in src/server/http/shop-params.ts.
+export const config: Config = {
+  path: '/api/(Cart|cart)/deletefromcart/:clientCode,:courseId,:userId',
+};

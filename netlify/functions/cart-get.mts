@@ -10,4 +10,7 @@ export default apiHandler({ methods: ['GET'], auth: 'user' }, async ({ params, u
   return json(await cartItems(user.userId));
 });
 
-export const config: Config = { path: '/api/Cart/GetCoursesByUserForCart/:clientCode,:userId' };
+// The mixed-case words in both spellings: why in src/server/http/shop-params.ts.
+export const config: Config = {
+  path: '/api/(Cart|cart)/(GetCoursesByUserForCart|getcoursesbyuserforcart)/:clientCode,:userId',
+};

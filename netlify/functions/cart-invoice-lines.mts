@@ -10,4 +10,7 @@ export default apiHandler({ methods: ['GET'], auth: 'user' }, async ({ params, u
   return json(await invoiceLinesOf(user.userId, params['orderNo'] ?? ''));
 });
 
-export const config: Config = { path: '/api/Cart/GetCourseforInvoiceByOrderNo/:clientCode,:orderNo' };
+// The mixed-case words in both spellings: why in src/server/http/shop-params.ts.
+export const config: Config = {
+  path: '/api/(Cart|cart)/(GetCourseforInvoiceByOrderNo|getcourseforinvoicebyorderno)/:clientCode,:orderNo',
+};

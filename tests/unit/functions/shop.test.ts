@@ -2,33 +2,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { createAccount } from '~/server/domain/auth/accounts';
 import { createSession } from '~/server/domain/auth/sessions';
-import add, { config as addConfig } from '../../../netlify/functions/cart-add.mts';
-import checkoutHandler, { config as checkoutConfig } from '../../../netlify/functions/cart-checkout.mts';
-import remove, { config as deleteConfig } from '../../../netlify/functions/cart-delete.mts';
-import getCart, { config as getConfig } from '../../../netlify/functions/cart-get.mts';
-import invoiceLines, { config as linesConfig } from '../../../netlify/functions/cart-invoice-lines.mts';
-import purchased, { config as purchasedConfig } from '../../../netlify/functions/cart-purchased.mts';
-import invoice, { config as invoiceConfig } from '../../../netlify/functions/orders-invoice.mts';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { functionRouter, type FunctionRouter } from '../../support/function-router';
 
-type Handler = (request: Request, context?: never) => Promise<Response>;
+// Every call goes through Netlify's routing (tests/support/function-router.ts): the paths are
+// API.md's, spelt as the browser sends them, and the functions read `context.params` as routed.
+
 const token = 'k'.repeat(43);
+let router: FunctionRouter;
 
-/** Calls a function as Netlify's router would: path parameters in `context.params`. */
+/** Calls the API at `path` as the browser does (XSRF token; the session cookie when given). */
 function call(
-  handler: Handler,
-  params: Record<string, string>,
-  options: { session?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+  method: 'GET' | 'POST',
+  path: string,
+  options: { session?: string | undefined; headers?: Record<string, string> } = {},
 ) {
   const cookie = [`XSRF-TOKEN=${token}`, ...(options.session ? [`session=${options.session}`] : [])].join(
     '; ',
   );
-  return handler(
-    new Request('http://localhost/api/shop-call', {
-      method: options.method ?? 'GET',
+  return router.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
       headers: { cookie, 'X-XSRF-TOKEN': token, ...options.headers },
     }),
-    { params } as never,
   );
 }
 
@@ -48,11 +44,20 @@ async function signedInUser() {
   return { userId: user.userId, session: session.token };
 }
 
+/** A signed-in user with `courseId` bought; resolves to the user and the order number. */
+async function buyer(courseId: number) {
+  const user = await signedInUser();
+  await call('POST', `/api/Cart/addtocart/sispl,${courseId},${user.userId}`, user);
+  const done = await call('POST', `/api/Cart/checkout/sispl,${user.userId}`, user);
+  return { ...user, orderNo: done.headers.get('x-order-no')! };
+}
+
 const course = courses[0]!;
 let blobs: RunningBlobsServer;
 beforeAll(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
   blobs = await startBlobsServer();
+  router = await functionRouter();
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -60,52 +65,83 @@ afterAll(async () => {
 });
 
 describe('shop endpoints (API.md, Courses and shop)', () => {
-  it('are routed at the paths of API.md', () => {
-    expect(
-      [addConfig, getConfig, deleteConfig, checkoutConfig, purchasedConfig, linesConfig, invoiceConfig].map(
-        (c) => c.path,
-      ),
-    ).toEqual([
-      '/api/Cart/addtocart/:clientCode,:courseId,:userId',
-      '/api/Cart/GetCoursesByUserForCart/:clientCode,:userId',
-      '/api/Cart/deletefromcart/:clientCode,:courseId,:userId',
-      '/api/Cart/checkout/:clientCode,:userId',
-      '/api/Cart/GetPurchasedCoursesByUser/:clientCode,:userId',
-      '/api/Cart/GetCourseforInvoiceByOrderNo/:clientCode,:orderNo',
-      '/api/orders/:orderNo/invoice',
-    ]);
+  it("are routed from API.md's paths, in the browser's spelling or lower case, with their parameters", () => {
+    const routed = (method: string, path: string) => router.route(method, `http://localhost${path}`);
+    const cases: [string, string, string, Record<string, string>][] = [
+      [
+        'POST',
+        '/api/Cart/addtocart/sispl,3,Ab_c-9',
+        'cart-add',
+        { clientCode: 'sispl', courseId: '3', userId: 'Ab_c-9' },
+      ],
+      [
+        'GET',
+        '/api/Cart/GetCoursesByUserForCart/sispl,Ab_c-9',
+        'cart-get',
+        { clientCode: 'sispl', userId: 'Ab_c-9' },
+      ],
+      [
+        'POST',
+        '/api/Cart/deletefromcart/sispl,3,Ab_c-9',
+        'cart-delete',
+        { clientCode: 'sispl', courseId: '3', userId: 'Ab_c-9' },
+      ],
+      ['POST', '/api/Cart/checkout/sispl,Ab_c-9', 'cart-checkout', { clientCode: 'sispl', userId: 'Ab_c-9' }],
+      [
+        'GET',
+        '/api/Cart/GetPurchasedCoursesByUser/sispl,Ab_c-9',
+        'cart-purchased',
+        { clientCode: 'sispl', userId: 'Ab_c-9' },
+      ],
+      [
+        'GET',
+        '/api/Cart/GetCourseforInvoiceByOrderNo/sispl,SIS-2627-000001',
+        'cart-invoice-lines',
+        { clientCode: 'sispl', orderNo: 'SIS-2627-000001' },
+      ],
+      ['GET', '/api/orders/SIS-2627-000001/invoice', 'orders-invoice', { orderNo: 'SIS-2627-000001' }],
+    ];
+    for (const [method, path, name, params] of cases) {
+      expect(routed(method, path)).toEqual({ name, params: expect.objectContaining(params) });
+      const lower = path.replace(/^\/api\/Cart\/\w+\//, (prefix) => prefix.toLowerCase());
+      expect(routed(method, lower)).toEqual({ name, params: expect.objectContaining(params) });
+    }
+    expect(routed('POST', '/api/Cart/addtocart/sispl,3')?.name).toBe('api-not-found');
   });
 
   it('the whole purchase: add, load, delete, checkout with X-Order-No, history, invoice lines, invoice', async () => {
-    const { userId, session } = await signedInUser();
+    const user = await signedInUser();
+    const { userId } = user;
     const other = courses[1]!;
-    const p = (courseId?: number) => ({
-      clientCode: 'sispl',
-      userId,
-      ...(courseId ? { courseId: String(courseId) } : {}),
-    });
-    const added = await call(add, p(course.id), { session, method: 'POST' });
+    const added = await call('POST', `/api/Cart/addtocart/sispl,${course.id},${userId}`, user);
     expect(added.status).toBe(200);
-    await call(add, p(other.id), { session, method: 'POST' });
-    const cart = (await (await call(getCart, p(), { session })).json()) as { id: number }[];
-    expect(cart.map((item) => item.id)).toEqual([course.id, other.id]);
-    const remaining = (await (await call(remove, p(other.id), { session, method: 'POST' })).json()) as {
+    await call('POST', `/api/Cart/addtocart/sispl,${other.id},${userId}`, user);
+    const cart = (await (
+      await call('GET', `/api/Cart/GetCoursesByUserForCart/sispl,${userId}`, user)
+    ).json()) as {
       id: number;
     }[];
-    expect(remaining.map((item) => item.id)).toEqual([course.id]);
+    expect(cart.map((item) => item.id)).toEqual([course.id, other.id]);
+    const deleted = await call('POST', `/api/Cart/deletefromcart/sispl,${other.id},${userId}`, user);
+    expect(((await deleted.json()) as { id: number }[]).map((item) => item.id)).toEqual([course.id]);
 
-    const done = await call(checkoutHandler, p(), {
-      session,
-      method: 'POST',
+    const done = await call('POST', `/api/Cart/checkout/sispl,${userId}`, {
+      ...user,
       headers: { 'Idempotency-Key': 'abc' },
     });
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual([]);
     const orderNo = done.headers.get('x-order-no')!;
     expect(orderNo).toMatch(/^SIS-\d{4}-\d{6}$/);
+    const again = await call('POST', `/api/Cart/checkout/sispl,${userId}`, {
+      ...user,
+      headers: { 'Idempotency-Key': 'abc' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-order-no')).toBe(orderNo);
 
-    const history = (await (await call(purchased, p(), { session })).json()) as Record<string, unknown>[];
-    expect(history).toEqual([
+    const history = await call('GET', `/api/Cart/GetPurchasedCoursesByUser/sispl,${userId}`, user);
+    expect(await history.json()).toEqual([
       expect.objectContaining({
         id: course.id,
         orderNo,
@@ -113,8 +149,8 @@ describe('shop endpoints (API.md, Courses and shop)', () => {
         orderDate: expect.any(String),
       }),
     ]);
-    const lines = await (await call(invoiceLines, { clientCode: 'sispl', orderNo }, { session })).json();
-    expect(lines).toEqual([
+    const lines = await call('GET', `/api/Cart/GetCourseforInvoiceByOrderNo/sispl,${orderNo}`, user);
+    expect(await lines.json()).toEqual([
       {
         orderNo,
         orderDate: expect.any(String),
@@ -123,8 +159,9 @@ describe('shop endpoints (API.md, Courses and shop)', () => {
         courseId: course.id,
       },
     ]);
-    const printed = (await (await call(invoice, { orderNo }, { session })).json()) as Record<string, unknown>;
-    expect(printed).toMatchObject({
+    const printed = await call('GET', `/api/orders/${orderNo}/invoice`, user);
+    expect(printed.headers.get('cache-control')).toBe('no-store');
+    expect(await printed.json()).toMatchObject({
       orderNo,
       currency: 'USD',
       amountStatus: 'Paid',
@@ -133,61 +170,59 @@ describe('shop endpoints (API.md, Courses and shop)', () => {
   });
 
   it('signed out: 401; another user id in the path: 403; another client code: 400', async () => {
-    const { userId, session } = await signedInUser();
+    const user = await signedInUser();
     const stranger = await signedInUser();
-    expect((await call(getCart, { clientCode: 'sispl', userId })).status).toBe(401);
-    const forbidden = await call(getCart, { clientCode: 'sispl', userId: stranger.userId }, { session });
+    expect((await call('GET', `/api/Cart/GetCoursesByUserForCart/sispl,${user.userId}`)).status).toBe(401);
+    const forbidden = await call('GET', `/api/Cart/GetCoursesByUserForCart/sispl,${stranger.userId}`, user);
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ errors: [expect.any(String)] });
-    expect(
-      (
-        await call(
-          add,
-          { clientCode: 'sispl', courseId: '1', userId: stranger.userId },
-          { session, method: 'POST' },
-        )
-      ).status,
-    ).toBe(403);
-    expect((await call(getCart, { clientCode: 'sis', userId }, { session })).status).toBe(400);
+    expect((await call('POST', `/api/Cart/addtocart/sispl,1,${stranger.userId}`, user)).status).toBe(403);
+    expect((await call('POST', `/api/Cart/checkout/sispl,${stranger.userId}`, user)).status).toBe(403);
+    expect((await call('GET', `/api/Cart/GetCoursesByUserForCart/sis,${user.userId}`, user)).status).toBe(
+      400,
+    );
+    expect((await call('GET', `/api/orders/SIS-2627-000001/invoice`)).status).toBe(401);
   });
 
   it('unknown course 404; bought course 409; empty cart checkout 400', async () => {
-    const { userId, session } = await signedInUser();
-    const p = (courseId: string) => ({ clientCode: 'sispl', courseId, userId });
+    const user = await signedInUser();
     for (const id of ['999', 'abc', '-1'])
-      expect((await call(add, p(id), { session, method: 'POST' })).status).toBe(404);
-    const empty = await call(checkoutHandler, { clientCode: 'sispl', userId }, { session, method: 'POST' });
+      expect((await call('POST', `/api/Cart/addtocart/sispl,${id},${user.userId}`, user)).status).toBe(404);
+    const empty = await call('POST', `/api/Cart/checkout/sispl,${user.userId}`, user);
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ errors: ['Your cart is empty'] });
-    await call(add, p(String(course.id)), { session, method: 'POST' });
-    await call(checkoutHandler, { clientCode: 'sispl', userId }, { session, method: 'POST' });
-    const again = await call(add, p(String(course.id)), { session, method: 'POST' });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ errors: ['You have already bought this course.'] });
+    await call('POST', `/api/Cart/addtocart/sispl,${course.id},${user.userId}`, user);
+    await call('POST', `/api/Cart/checkout/sispl,${user.userId}`, user);
+    const bought = await call('POST', `/api/Cart/addtocart/sispl,${course.id},${user.userId}`, user);
+    expect(bought.status).toBe(409);
+    expect(await bought.json()).toEqual({ errors: ['You have already bought this course.'] });
   });
 
-  it("another user's order number: 404 Invoice not found, nothing of the order shown", async () => {
-    const buyer = await signedInUser();
+  it("another user's order number, or none: 404 Invoice not found, nothing of the order shown", async () => {
+    const { orderNo } = await buyer(course.id);
     const stranger = await signedInUser();
-    await call(
-      add,
-      { clientCode: 'sispl', courseId: String(course.id), userId: buyer.userId },
-      { session: buyer.session, method: 'POST' },
-    );
-    const done = await call(
-      checkoutHandler,
-      { clientCode: 'sispl', userId: buyer.userId },
-      { session: buyer.session, method: 'POST' },
-    );
-    const orderNo = done.headers.get('x-order-no')!;
-    for (const response of [
-      await call(invoice, { orderNo }, { session: stranger.session }),
-      await call(invoiceLines, { clientCode: 'sispl', orderNo }, { session: stranger.session }),
-    ]) {
-      expect(response.status).toBe(404);
-      const text = await response.text();
-      expect(text).not.toContain(course.name);
-      expect(JSON.parse(text)).toEqual({ errors: ['Invoice not found.'] });
+    for (const number of [orderNo, 'SIS-2627-999999']) {
+      for (const response of [
+        await call('GET', `/api/orders/${number}/invoice`, stranger),
+        await call('GET', `/api/Cart/GetCourseforInvoiceByOrderNo/sispl,${number}`, stranger),
+      ]) {
+        expect(response.status).toBe(404);
+        const text = await response.text();
+        expect(text).not.toContain(course.name);
+        expect(JSON.parse(text)).toEqual({ errors: ['Invoice not found.'] });
+      }
     }
+  });
+
+  it('other methods: 405 with Allow', async () => {
+    const user = await signedInUser();
+    const response = await router.fetch(
+      new Request(`http://localhost/api/Cart/GetCoursesByUserForCart/sispl,${user.userId}`, {
+        method: 'DELETE',
+        headers: { cookie: `XSRF-TOKEN=${token}; session=${user.session}`, 'X-XSRF-TOKEN': token },
+      }),
+    );
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
   });
 });
