@@ -69,12 +69,14 @@ async function findOrStartCheckout(
   keyHash: string | undefined,
   deps: CheckoutDeps,
 ): Promise<Checkout | { readonly done: string }> {
+  // The cart is read before the key: a request with this key that emptied the cart bound the key
+  // first, so whoever sees the emptied cart then finds the key's checkout (not 'Your cart is empty').
+  const cart = await getCart(userId);
   const keyed = keyHash === undefined ? undefined : await cartVersionOfKey(userId, keyHash);
   if (keyed !== undefined) {
     const checkout = await getCheckout(userId, keyed);
     if (checkout) return checkout;
   }
-  const cart = await getCart(userId);
   // A checkout of this very cart version that was cut short is finished, not started again.
   let checkout = await getCheckout(userId, cart.version);
   if (!checkout) {
@@ -145,6 +147,11 @@ export async function checkout(
     lines: found.lines,
     billTo: found.billTo,
   });
+  // Another checkout's order under this number (a counter restored from an old backup) stops here,
+  // before the cart loses the courses this checkout did not place.
+  if (order.userId !== userId || order.placedAt !== found.startedAt) {
+    throw new Error(`Order number ${orderNo} already belongs to another order`);
+  }
   step('ordered');
 
   await deps.mail.queue({

@@ -190,6 +190,21 @@ describe('checkout', () => {
     },
   );
 
+  it('a number already taken (a counter restored from a backup) fails the checkout and keeps the cart', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    await addToCart(first, c1!.id);
+    await addToCart(second, c2!.id);
+    clock = new Date('2031-06-01T06:00:00.000Z'); // a series of its own: FY 2031-32
+    const placed = await checkout(first, 'first', deps);
+    expect(placed.orderNo).toBe('SIS-3132-000001');
+    await openStore('counters').delete('order-numbers/3132');
+    await expect(checkout(second, 'second', deps)).rejects.toThrow('already belongs to another order');
+    expect((await cartItems(second)).map((item) => item.id)).toEqual([c2!.id]);
+    expect(await purchaseHistory(second)).toEqual([]);
+    expect((await invoiceOf(first, placed.orderNo)).lines.map((line) => line.courseId)).toEqual([c1!.id]);
+  });
+
   it('only the buyer can open an invoice', async () => {
     const buyer = await newUser();
     const stranger = await newUser();
