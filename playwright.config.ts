@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
+import { startFakeResend } from './tests/support/fake-resend';
 
 /** A port nobody listens on, chosen once by the main process and inherited by the workers. */
 async function freePort(): Promise<number> {
@@ -17,6 +18,9 @@ async function freePort(): Promise<number> {
 
 process.env['E2E_PORT'] ??= String(await freePort());
 process.env['E2E_CHROMIUM'] ??= await findChromium();
+// Mail goes through the real Resend SDK to a fake Resend on loopback (DECISIONS 16), started once
+// by the main process; journeys read verification codes from it (tests/e2e/support/mail.ts).
+process.env['E2E_RESEND_URL'] ??= (await startFakeResend()).url;
 const port = Number(process.env['E2E_PORT']);
 const baseURL = `http://localhost:${port}`;
 
@@ -41,7 +45,14 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: `${baseURL}/api/courses`,
     // Browser tests send many messages from one address; the limit itself has unit tests.
-    env: { PORT: String(port), HOST: 'localhost', CONTACT_RATE_LIMIT: '10000', AUTH_RATE_LIMIT: '10000' },
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      CONTACT_RATE_LIMIT: '10000',
+      AUTH_RATE_LIMIT: '10000',
+      RESEND_API_KEY: 're_e2e_fake',
+      RESEND_BASE_URL: process.env['E2E_RESEND_URL'] ?? '',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

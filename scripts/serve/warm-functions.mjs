@@ -48,10 +48,15 @@ function bundlerConfig(functionsConfig = {}, projectRoot) {
   return { ...config, '*': { nodeSourcemap: true, ...config['*'] } };
 }
 
-/** Whether `path` (lower-cased, no trailing slash) matches a route of the manifest. */
+/**
+ * Whether `path` (lower-cased, no trailing slash) matches a route of the manifest, ignoring case
+ * on both sides. @netlify/functions-dev lower-cases the path but not the route, so a declared path
+ * with capitals (API.md's `/api/Cart/...`) could never match; the function still gets its
+ * parameters from the original URL through its route pattern.
+ */
 function routeMatches(route, path) {
-  if (route.literal !== undefined) return path === route.literal;
-  if (route.expression !== undefined) return new RegExp(route.expression).test(path);
+  if (route.literal !== undefined) return path === route.literal.toLowerCase();
+  if (route.expression !== undefined) return new RegExp(route.expression, 'i').test(path);
   return false;
 }
 

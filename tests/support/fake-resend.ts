@@ -55,6 +55,13 @@ export async function startFakeResend(): Promise<FakeResend> {
   const state = { sent: [] as FakeEmail[], requests: 0, mode: 'ok' as FakeResendMode, slowMs: 1_000 };
 
   const server = createServer(async (req, res) => {
+    // Not in Resend's API: lets browser tests read what was sent (e.g. a verification code).
+    if (req.method === 'GET' && req.url === '/emails')
+      return reply(
+        res,
+        200,
+        state.sent.map((email) => email.body),
+      );
     if (req.method !== 'POST' || req.url !== '/emails') return reply(res, 404, { message: 'Not found' });
     state.requests += 1;
     const body = (await readJson(req)) as FakeEmail['body'];

@@ -1,0 +1,32 @@
+/** Reads what the site sent through the fake Resend server the Playwright config starts. */
+import { expect } from '@playwright/test';
+
+interface SentEmail {
+  readonly to: string[];
+  readonly subject: string;
+  readonly text: string;
+}
+
+async function sentTo(address: string): Promise<SentEmail[]> {
+  const response = await fetch(`${process.env['E2E_RESEND_URL']}/emails`);
+  const all = (await response.json()) as SentEmail[];
+  return all.filter((email) => email.to.includes(address));
+}
+
+/** The newest 6-digit code mailed to `address` after `after` mails had reached it. */
+export async function codeMailedTo(address: string, after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await sentTo(address);
+      code = mails.length > after ? /code: (\d{6})/.exec(mails.at(-1)?.text ?? '')?.[1] : undefined;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** How many e-mails reached `address` so far. */
+export async function mailCount(address: string): Promise<number> {
+  return (await sentTo(address)).length;
+}
