@@ -7,8 +7,10 @@ import { URLPattern } from 'urlpattern-polyfill/urlpattern';
  * Netlify's routing of a request to one of the site's functions, for function tests:
  * - the routes are the ones Netlify's bundler (zip-it-and-ship-it) compiles from each function's
  *   `config.path`, as a deploy does;
- * - a request goes to the most specific route matching its lower-cased path, as
- *   @netlify/functions-dev and `npm start` (scripts/serve/warm-functions.mjs) route it;
+ * - a request goes to the most specific route whose expression matches its lower-cased path, as
+ *   @netlify/functions-dev (`npm run dev`) routes it: stricter than `npm start`, whose router
+ *   (scripts/serve/warm-functions.mjs) also ignores the route's case, so a pattern routed here is
+ *   routed there too;
  * - `context.params` is the route's pattern applied to the path as sent, as Netlify's function
  *   runtime computes it (URLPattern named groups).
  */

@@ -2,13 +2,15 @@
  * The path parameters of the cart calls (API.md): `{clientCode}` must be `sispl` (400) and
  * `{userId}` the session's user (403): the browser never picks whose cart it touches.
  *
- * Their `config.path` patterns spell each mixed-case word both ways, `/api/(Cart|cart)/...`:
- * Netlify's router matches a function's routes against the lower-cased request path, while
- * `context.params` comes from the pattern applied to the path as sent (`/api/Cart/...`, as the
- * original site's calls have it). A pattern written only as `/api/Cart/...` is never routed (the
- * request falls to `/api/*`, a 404); one written only in lower case is routed but yields no
- * parameters. The alternatives add unnamed groups (`0`, `1`) to `params`, which nothing reads.
- * tests/unit/functions/shop.test.ts calls every endpoint through that routing.
+ * Their `config.path` patterns spell each mixed-case word both ways, `/api/(Cart|cart)/...`.
+ * Netlify's local router (@netlify/functions-dev, `npm run dev`) tests a route against the
+ * lower-cased request path, while `context.params` comes from the pattern applied to the path as
+ * sent (`/api/Cart/...`, as the original site's calls have it). So a pattern written only as
+ * `/api/Cart/...` is never routed there (the call falls to `/api/*`, a 404) and one written only
+ * in lower case is routed but yields no parameters. `npm start`'s router ignores case, and
+ * production's is not ours to see: the alternatives work with each. They add unnamed groups (`0`,
+ * `1`) to `params`, which nothing reads. tests/unit/functions/shop.test.ts routes every call as
+ * @netlify/functions-dev does.
  */
 import { SHOP_CLIENT } from '~/lib/shared/schemas/shop';
 import type { SessionUser } from '~/server/domain/auth/sessions';
