@@ -32,7 +32,6 @@ import { accountLinks, headerCopy } from '~/content/ui/account';
 import { $accountDialogOpen, openAccountDialog, takeDialogOpener } from '~/stores/account-dialog';
 import { $cartCount } from '~/stores/cart';
 import { rememberNavItem } from '~/stores/navigation';
-import { $isLoading } from '~/stores/requests';
 import { $user, restoreSession, signOut } from '~/stores/session';
 import { useHydrated } from './use-hydrated';
 import './site-header.css';
@@ -78,7 +77,6 @@ const PANEL_ITEMS = 'a[href], button:not([disabled])';
 
 const loadAccountDialog = () => import('./account/AccountDialog');
 const AccountDialog = lazy(loadAccountDialog);
-const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 function isPhone(): boolean {
   return window.matchMedia(MOBILE_QUERY).matches;
@@ -100,7 +98,6 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
   const $storedUser = useStore($user);
   const $storedCartCount = useStore($cartCount);
   const $dialogOpen = useStore($accountDialogOpen);
-  const $loading = useStore($isLoading);
   // Until hydrated, show what the server rendered: signed out, empty cart.
   const user = hydrated ? $storedUser : null;
   const cartCount = hydrated ? $storedCartCount : 0;
@@ -109,7 +106,6 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
   const [summary, setSummary] = useState<{ menu: string; text: string } | null>(null);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  const [hostLoaded, setHostLoaded] = useState(false);
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const hoverOpened = useRef<string | null>(null);
@@ -155,11 +151,6 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
   useEffect(() => {
     if ($dialogOpen) setDialogLoaded(true);
   }, [$dialogOpen]);
-
-  // The spinner and toasts (sonner) load with the first request, not with every page.
-  useEffect(() => {
-    if ($loading) setHostLoaded(true);
-  }, [$loading]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -497,11 +488,6 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
       {dialogLoaded && (
         <Suspense fallback={null}>
           <AccountDialog onClosed={restoreFocus} />
-        </Suspense>
-      )}
-      {hostLoaded && (
-        <Suspense fallback={null}>
-          <NotificationsHost />
         </Suspense>
       )}
     </div>

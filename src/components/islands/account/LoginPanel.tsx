@@ -7,7 +7,6 @@ import { useId } from 'react';
 import { accountFormCopy } from '~/content/ui/account';
 import { DEFAULT_NEXT_PATH, safeNextPath } from '~/lib/shared/next-path';
 import { $user } from '~/stores/session';
-import NotificationsHost from '../NotificationsHost';
 import { useHydrated } from '../use-hydrated';
 import AccountForms from './AccountForms';
 
@@ -25,7 +24,6 @@ export default function LoginPanel() {
 
   return (
     <section className="login-panel card" aria-labelledby={titleId}>
-      <NotificationsHost />
       {user ? (
         <div className="account-forms">
           <h2 id={titleId} className="account-forms__title">
