@@ -23,7 +23,7 @@ export default function LoginPanel() {
   const user = hydrated ? $storedUser : null;
 
   return (
-    <section className="login-panel card" aria-labelledby={titleId}>
+    <div className="login-panel card">
       {user ? (
         <div className="account-forms">
           <h2 id={titleId} className="account-forms__title">
@@ -37,6 +37,6 @@ export default function LoginPanel() {
       ) : (
         <AccountForms titleId={titleId} onSignedIn={() => location.assign(nextPath())} />
       )}
-    </section>
+    </div>
   );
 }

@@ -105,6 +105,13 @@ export function accountRateLimits(perAddress = serverEnv().rateLimits.auth) {
   } as const;
 }
 
+/** Counts a request for a code (sign-up or reset) against the per-address and per-e-mail limits. */
+async function consumeCodeRequest(email: string, clientAddress: string, now: Date): Promise<void> {
+  const limits = accountRateLimits();
+  await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
+  await consumeRateLimit(limits.codesPerEmail, email, now);
+}
+
 const toAccountUser = (user: UserRecord): AccountUser => ({ userid: user.userId, username: user.name });
 
 /** A new opaque user id (random, not a counter). */
@@ -141,9 +148,7 @@ export async function sendCode(
   deps: AccountDeps,
 ): Promise<PendingCode> {
   const now = deps.now();
-  const limits = accountRateLimits();
-  await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
-  await consumeRateLimit(limits.codesPerEmail, input.email, now);
+  await consumeCodeRequest(input.email, clientAddress, now);
   const emailHash = sha256(input.email);
   // Hash in both cases, so the answer takes as long whether or not the e-mail is registered.
   const passwordHash = await hashPassword(input.password);
@@ -267,9 +272,7 @@ export async function forgot(
   deps: AccountDeps,
 ): Promise<PendingCode> {
   const now = deps.now();
-  const limits = accountRateLimits();
-  await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
-  await consumeRateLimit(limits.codesPerEmail, input.email, now);
+  await consumeCodeRequest(input.email, clientAddress, now);
   const emailHash = sha256(input.email);
   const user = await findUserByIndex(emailIndexKey(emailHash));
   const code = user ? newCode() : undefined;
