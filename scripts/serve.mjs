@@ -185,3 +185,14 @@ async function stop(signal) {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+// Node's ReadStream-to-web-stream adapter can throw from a stream event after a client hung up
+// mid-answer ("Controller is already closed"): one aborted download must not stop the server.
+process.on('uncaughtException', (error) => {
+  if (error?.code === 'ERR_INVALID_STATE') {
+    console.warn('[serve] a client went away mid-answer:', error.message);
+    return;
+  }
+  console.error('[serve] fatal:', error);
+  process.exit(1);
+});

@@ -101,12 +101,15 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto('/login');
-  await otherPage.getByLabel('E-mail or mobile number').fill(person.email);
-  await otherPage.getByLabel('Password', { exact: true }).fill(person.password);
-  await otherPage.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(
-    otherPage.getByRole('banner').getByRole('button', { name: `Account: ${person.name}` }),
-  ).toBeVisible();
+  // Typed before the form hydrates, the values would be lost: try again until signed in.
+  await expect(async () => {
+    await otherPage.getByLabel('E-mail or mobile number').fill(person.email);
+    await otherPage.getByLabel('Password', { exact: true }).fill(person.password);
+    await otherPage.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(
+      otherPage.getByRole('banner').getByRole('button', { name: `Account: ${person.name}` }),
+    ).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 
   // Forgot password: e-mail, code and new password twice, then signed in with it.
   await press(page, header(page).getByRole('button', { name: `Account: ${person.name}` }));

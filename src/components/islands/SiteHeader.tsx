@@ -425,7 +425,6 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
               id={ACCOUNT_TRIGGER_ID}
               className="button site-header__account site-header__account--user"
               type="button"
-              aria-label={headerCopy.accountMenuLabel(user.username)}
               aria-expanded={accountOpen}
               aria-controls={ACCOUNT_MENU_ID}
               onClick={() => toggleMenu(ACCOUNT_MENU_ID)}
@@ -434,7 +433,10 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
               <span className="site-header__avatar" aria-hidden="true">
                 {firstName(user.username).charAt(0).toUpperCase() || '?'}
               </span>
+              {/* Named by its content, "Account: <full name>", which holds the visible first name (WCAG 2.5.3). */}
+              <span className="visually-hidden">{headerCopy.accountMenuPrefix}</span>
               <span className="site-header__account-label">{firstName(user.username)}</span>
+              <span className="visually-hidden">{user.username.slice(firstName(user.username).length)}</span>
               {cartCount > 0 && (
                 <span className="site-header__badge site-header__badge--account" aria-hidden="true">
                   {cartCount > 99 ? '99+' : cartCount}

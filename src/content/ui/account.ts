@@ -9,8 +9,8 @@ export const headerCopy = {
   navigationLabel: 'Main',
   /** The account control when nobody is signed in. */
   signIn: 'Sign in',
-  /** Accessible name of the account button when signed in; the visible label is the name. */
-  accountMenuLabel: (name: string) => `Account: ${name}`,
+  /** Read before the user's name on the account button: "Account: Priya Deshmukh". */
+  accountMenuPrefix: 'Account: ',
   myCart: 'My cart',
   purchaseHistory: 'Purchase history',
   signOut: 'Sign out',
