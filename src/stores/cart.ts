@@ -273,7 +273,9 @@ onMount($purchases, () => {
   };
   refresh();
   const stopSelf = $purchases.listen(refresh);
-  const stopUser = $user.listen(() => {
+  // Only another user makes them unknown: the start-up check confirms the same user with a new object.
+  const stopUser = $user.listen((user, previous) => {
+    if (user?.userid === previous?.userid) return;
     $purchases.set(undefined);
     refresh();
   });

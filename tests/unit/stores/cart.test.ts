@@ -216,6 +216,24 @@ describe('cart store', () => {
     expect('course' in storage).toBe(false);
   });
 
+  it('loads the purchases once: the start-up check confirming the same user does not ask again', async () => {
+    const bought = [{ ...course(4), orderNo: 'SIS-2627-000004', orderDate: '2026-11-01T10:00:00.000Z' }];
+    const calls = stubFetch({ body: bought }, { body: [] });
+    const cart = await loadStore();
+    const stop = cart.$purchases.listen(() => undefined);
+    await vi.waitFor(() => expect(cart.$purchases.get()).toHaveLength(1));
+    session.user.set({ ...user });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.map((call) => call.path)).toEqual(['/api/Cart/GetPurchasedCoursesByUser/sispl,u-7f3a']);
+    expect(cart.$purchases.get()).toHaveLength(1);
+
+    // Another user's purchases are theirs: loaded again.
+    session.user.set({ userid: 'u-9b1c', username: 'Ravi' });
+    await vi.waitFor(() => expect(cart.$purchases.get()).toEqual([]));
+    expect(calls.at(-1)?.path).toBe('/api/Cart/GetPurchasedCoursesByUser/sispl,u-9b1c');
+    stop();
+  });
+
   it('drops a cached cart at load when nobody is signed in', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch();
