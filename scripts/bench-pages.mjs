@@ -2,7 +2,7 @@
 // `npm start` serves it. Prints a table and writes it to docs/benchmarks/pages.md.
 // Usage: npm run bench:pages [-- /path /other-path]   (builds first; routes default to all)
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -98,17 +98,32 @@ try {
 }
 
 // SEO scores of 'localhost' pages are informational: canonical URLs point at the configured site.
+// Routes measured now replace their rows; rows of routes not measured this time are kept, and so is
+// everything after the notes marker (hand-written before/after comparisons).
+const FILE = 'docs/benchmarks/pages.md';
+const NOTES_MARKER = '<!-- notes: kept by bench:pages -->';
+const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '';
+const keptRows = new Map(
+  [...previous.matchAll(/^\| `([^`]+)` \|.*$/gm)].map((match) => [match[1], match[0]]),
+);
+for (const r of rows) {
+  keptRows.set(
+    r.route,
+    `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.jsKb} |`,
+  );
+}
+const order = siteRoutes.map((route) => route.path);
+const rank = (route) => (order.includes(route) ? order.indexOf(route) : order.length);
 const table = [
   '| Route | Perf | A11y | Best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS gzipped (KB) |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map(
-    (r) =>
-      `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.jsKb} |`,
-  ),
+  ...[...keptRows.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([, line]) => line),
 ].join('\n');
+const notesAt = previous.indexOf(NOTES_MARKER);
+const notes = notesAt >= 0 ? previous.slice(notesAt) : `${NOTES_MARKER}\n`;
 mkdirSync('docs/benchmarks', { recursive: true });
 writeFileSync(
-  'docs/benchmarks/pages.md',
-  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling) against the production build served\nthrough Netlify's local emulation. Regenerate with \`npm run bench:pages\`.\n\nMeasured ${new Date().toISOString().slice(0, 10)} on a 2-core CI-class machine.\n\n${table}\n`,
+  FILE,
+  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling) against the production build served\nthrough Netlify's local emulation. Regenerate with \`npm run bench:pages\` (all routes) or\n\`npm run bench:pages -- /route …\` (those rows only). Last run ${new Date().toISOString().slice(0, 10)} on a\n2-core CI-class machine.\n\n${table}\n\n${notes}`,
 );
-console.log('\nwrote docs/benchmarks/pages.md');
+console.log(`\nwrote ${FILE}`);
