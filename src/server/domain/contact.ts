@@ -64,8 +64,13 @@ export async function acceptContactMessage(
   if (input.website?.trim()) return undefined;
   const now = deps.now();
   const limits = contactRateLimits();
-  await consumeRateLimit(limits.perAddress, clientAddress, now);
-  await consumeRateLimit(limits.perRecipient, input.email, now);
+  // Both limits count the attempt (side by side: each is its own record); either may refuse it.
+  const counted = await Promise.allSettled([
+    consumeRateLimit(limits.perAddress, clientAddress, now),
+    consumeRateLimit(limits.perRecipient, input.email, now),
+  ]);
+  const refused = counted.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
   const message: ContactMessage = {
     id: newMessageId(now),
     receivedAt: now.toISOString(),
@@ -76,18 +81,21 @@ export async function acceptContactMessage(
     message: input.message,
   };
   await saveNewContactMessage(message);
+  // Stored first: a crash after this point leaves the message, and its e-mails count as pending.
   const keys = contactMailKeys(message.id);
-  await deps.mail.queue({
-    ...renderContactNotification(message),
-    to: [deps.settings.contactTo],
-    replyTo: message.email,
-    idempotencyKey: keys.company,
-  });
-  await deps.mail.queue({
-    ...renderContactAcknowledgement(message),
-    to: [message.email],
-    idempotencyKey: keys.visitor,
-  });
+  await Promise.all([
+    deps.mail.queue({
+      ...renderContactNotification(message),
+      to: [deps.settings.contactTo],
+      replyTo: message.email,
+      idempotencyKey: keys.company,
+    }),
+    deps.mail.queue({
+      ...renderContactAcknowledgement(message),
+      to: [message.email],
+      idempotencyKey: keys.visitor,
+    }),
+  ]);
   return message;
 }
 

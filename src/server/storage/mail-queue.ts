@@ -40,10 +40,12 @@ const pendingKey = (key: string) => `pending/${key}`;
  * to false when an e-mail with this key was queued before (nothing changes then).
  */
 export async function saveQueuedMail(mail: QueuedMail): Promise<boolean> {
-  const existing = await store.get(mailKey(mail.key), QueuedMailSchema);
-  if (existing) return false;
-  await store.create(pendingKey(mail.key), PendingMarkerSchema, { since: mail.queuedAt });
-  return store.create(mailKey(mail.key), QueuedMailSchema, mail);
+  const markedNow = await store.create(pendingKey(mail.key), PendingMarkerSchema, { since: mail.queuedAt });
+  if (await store.create(mailKey(mail.key), QueuedMailSchema, mail)) return true;
+  // Queued before. If its marker was gone, that e-mail was settled (sent or given up): the
+  // marker just written would keep it on the pending list for ever, so it goes again.
+  if (markedNow) await clearPendingMail(mail.key);
+  return false;
 }
 
 /** The queued e-mail with this idempotency key, or undefined. */

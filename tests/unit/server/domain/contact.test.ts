@@ -180,6 +180,23 @@ describe('delivering through the real Resend SDK', () => {
     expect(await listContactMessagesForMaintainers({ all: false })).toEqual([]);
   });
 
+  it('queues an e-mail once per key: again while pending keeps one, again once sent leaves it sent and off the list', async () => {
+    const mail = {
+      to: ['sales@example.com'],
+      subject: 'Hello',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      idempotencyKey: 'k-1',
+    };
+    expect(await Promise.all([enqueueMail(mail, clock), enqueueMail(mail, clock)])).toEqual(['k-1', 'k-1']);
+    expect(await listPendingMailKeys()).toEqual(['k-1']);
+    await deliverQueuedMail('k-1', mailDeps);
+    await enqueueMail({ ...mail, subject: 'Changed' }, clock);
+    expect(await listPendingMailKeys()).toEqual([]);
+    expect(await getQueuedMail('k-1')).toMatchObject({ subject: 'Hello', delivery: { status: 'sent' } });
+    expect(resend.sent).toHaveLength(1);
+  });
+
   it('keeps the message when Resend answers 500, and the retry job delivers it later, once', async () => {
     const message = await acceptOne();
     resend.mode = 'error';
