@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config';
 import {
@@ -20,6 +19,7 @@ import {
   usd,
   user,
 } from './support/shop-mock';
+import { axeViolations } from './support/axe';
 
 /** Texts the spec quotes, word for word (product-spec sections 2 and 8). */
 const TOAST = 'Thanks for choosing us. your order has been successfully placed.';
@@ -28,16 +28,6 @@ const NOTE = 'This is a system generated invoice and does not require a signatur
 /** Every island in <main> has hydrated (Astro drops `ssr` once React has taken over). */
 async function hydrated(page: Page) {
   await expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`,
-  );
 }
 
 test.describe('Add to cart', () => {
@@ -473,7 +463,7 @@ test.describe('axe (WCAG 2.2 AA) on the shop pages', () => {
         await state.mock().install(page, { signedIn: state.signedIn ?? true });
         await page.goto(state.path);
         await expect(page.getByRole('heading', { name: state.ready, exact: true }).first()).toBeVisible();
-        expect(await axe(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }
@@ -488,6 +478,6 @@ test.describe('axe (WCAG 2.2 AA) on the shop pages', () => {
     // The toast has finished sliding in.
     await expect(page.getByText(TOAST)).toBeVisible();
     await page.waitForTimeout(600);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

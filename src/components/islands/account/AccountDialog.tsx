@@ -4,7 +4,6 @@
  * the backdrop too; focus stays inside (Tab wraps) and goes back to the opener (`onClosed`).
  * Loaded on demand by the header, the first time someone opens it.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Toaster } from 'sonner';
 import { accountFormCopy } from '~/content/ui/account';
@@ -20,22 +19,34 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
-  const open = useStore($accountDialogOpen);
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
 
+  // The <dialog> follows the store on every change, even a close and a reopen that React would
+  // render as one (a quick Escape, then Enter on the opener).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLInputElement>('input')?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    return open ? showToastsIn(DIALOG_TOASTER_ID) : undefined;
-  }, [open]);
+    let stopToasts: (() => void) | undefined;
+    const unsubscribe = $accountDialogOpen.subscribe((open) => {
+      if (open && !dialog.open) {
+        dialog.showModal();
+        dialog.querySelector<HTMLInputElement>('input')?.focus();
+      } else if (!open && dialog.open) {
+        dialog.close();
+      }
+      if (open) stopToasts ??= showToastsIn(DIALOG_TOASTER_ID);
+      else {
+        stopToasts?.();
+        stopToasts = undefined;
+      }
+    });
+    return () => {
+      unsubscribe();
+      stopToasts?.();
+    };
+  }, []);
 
   // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's toolbar.
   const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
