@@ -14,6 +14,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import { join, relative } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
@@ -32,7 +33,8 @@ const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
  * `json`, a body sent as JSON, or a function of the visitor's number (0-49) that returns one, so
  * each visitor sends their own; `xsrf: true` to send the XSRF cookie and header the site hands
  * out (every non-GET call needs them); `headers(site)`, more headers, resolved once before the
- * run (for example a session cookie from a sign-in).
+ * run. `customer: true` makes each visitor a signed-in customer of their own (see `customers`):
+ * `requests(customer)` then gives that visitor's requests, sent in turn with their session.
  */
 const ENDPOINTS = [
   { name: 'GET /api/courses', method: 'GET', path: '/api/courses' },
@@ -50,7 +52,28 @@ const ENDPOINTS = [
       client: 'sis',
     }),
   },
+  {
+    name: 'POST /api/Cart/addtocart, then deletefromcart',
+    customer: true,
+    // Each customer adds a course and deletes it again, over and over: one record per customer.
+    requests: (customer) => [
+      { method: 'POST', path: cartPath('addtocart', 1, customer.userid) },
+      { method: 'POST', path: cartPath('deletefromcart', 1, customer.userid) },
+    ],
+  },
+  {
+    name: 'GET /api/Cart/GetCoursesByUserForCart',
+    customer: true,
+    requests: (customer) => [{ method: 'GET', path: cartPath('GetCoursesByUserForCart', customer.userid) }],
+  },
 ];
+
+/** How many courses the catalogue has: the checkout rounds buy one each. */
+const COURSES = 9;
+
+function cartPath(action, ...ids) {
+  return `/api/Cart/${action}/${['sispl', ...ids].join(',')}`;
+}
 
 /** Every file under `directory`, as paths relative to it; empty if it does not exist. */
 async function filesUnder(directory) {
@@ -78,6 +101,7 @@ async function startSite() {
       HOST: '127.0.0.1',
       // Every benchmark message must be accepted: the limit itself has unit tests.
       CONTACT_RATE_LIMIT: '1000000000',
+      AUTH_RATE_LIMIT: '1000000000',
     },
     // The site prints every e-mail it "sends" to the local outbox: thousands here.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -128,12 +152,18 @@ async function measureEndpoint(site, endpoint) {
   if (endpoint.json !== undefined) headers['content-type'] = 'application/json';
   const bodyOf = typeof endpoint.json === 'function' ? endpoint.json : () => endpoint.json;
   let visitors = 0;
+  const customerRequests = (client) => {
+    const customer = site.customers[visitors++ % CONNECTIONS];
+    const own = { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf };
+    client.setRequests(endpoint.requests(customer).map((request) => ({ ...request, headers: own })));
+  };
   const restore = ONE_ADDRESS ? () => undefined : ownAddressPerConnection(site.port);
   try {
     const result = await autocannon({
-      url: `${site.url}${endpoint.path}`,
-      method: endpoint.method,
+      url: `${site.url}${endpoint.path ?? '/'}`,
+      method: endpoint.method ?? 'GET',
       headers,
+      ...(endpoint.customer ? { setupClient: customerRequests } : {}),
       ...(endpoint.json === undefined
         ? {}
         : {
@@ -158,21 +188,142 @@ async function measureEndpoint(site, endpoint) {
   }
 }
 
-/**
- * The raw store under the same load: 50 clients, each reading and writing its own key with the
- * @netlify/blobs client the functions use, for 10 s. Latency is per get + set pair, recorded as
- * autocannon records it (hdr-histogram, whole milliseconds).
- */
-async function measureBlobPair(site) {
+/** The site's local blob store `name`, as the functions see it. */
+function siteStore(site, name) {
   setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
-  const store = getStore({ name: 'bench-api', consistency: 'strong' });
-  const histogram = hdr.build({
+  return getStore({ name, consistency: 'strong' });
+}
+
+/** A value of a `Set-Cookie` answer header, by cookie name. */
+function cookieOf(response, name) {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
+  if (!cookie) throw new Error(`${response.url} set no ${name} cookie`);
+  return cookie.slice(name.length + 1).split(';')[0];
+}
+
+/**
+ * Signs up `count` customers the way the site does (send code, read it from the local outbox,
+ * register); resolves to each one's `{userid, cookie, xsrf}`.
+ */
+async function signUpCustomers(site, count) {
+  const outbox = siteStore(site, 'outbox');
+  const run = Date.now() % 1_000_000;
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const xsrf = await xsrfTokenOf(site);
+      const post = (path, body) =>
+        fetch(`${site.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+          body: JSON.stringify(body),
+        });
+      const details = {
+        name: `Bench Customer ${index}`,
+        mobile: `9${String(run * 100 + index).padStart(9, '0')}`,
+        email: `bench.customer.${run}.${index}@example.com`,
+        password: 'bench-pass1',
+        repassword: 'bench-pass1',
+        clientCode: 'sispl',
+      };
+      const sent = await post('/api/account/sendcode', details);
+      if (sent.status !== 200) throw new Error(`sendcode answered ${sent.status}: ${await sent.text()}`);
+      const pending = await sent.json();
+      // The code mail is written to the outbox just after the answer.
+      let mail;
+      for (let tries = 0; !mail && tries < 200; tries += 1) {
+        mail = await outbox.get(`mails/account-sign-up-${pending.usercode}`, { type: 'json' });
+        if (!mail) await sleep(50);
+      }
+      const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+      if (!code) throw new Error(`No sign-up code reached the outbox for ${details.email}`);
+      const registered = await post('/api/account/register', {
+        ...details,
+        ...pending,
+        verificationcode: code,
+        status: 1,
+      });
+      if (registered.status !== 201)
+        throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+      const { userid } = await registered.json();
+      return { userid, xsrf, cookie: `XSRF-TOKEN=${xsrf}; session=${cookieOf(registered, 'session')}` };
+    }),
+  );
+}
+
+/**
+ * Checkout under load: in each of 9 rounds every customer puts the next course in the cart
+ * (not timed), then all of them check out at the same moment (timed, one sample each). Also
+ * checks what matters more than speed: every order got its own number.
+ */
+async function measureCheckout(site) {
+  const histogram = newHistogram();
+  const orderNumbers = new Set();
+  let placed = 0;
+  let errors = 0;
+  let timedMs = 0;
+  const call = (customer, method, path, headers = {}) =>
+    fetch(`${site.url}${path}`, {
+      method,
+      headers: { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf, ...headers },
+    });
+  for (let course = 1; course <= COURSES; course += 1) {
+    await Promise.all(
+      site.customers.map(async (customer) => {
+        const added = await call(customer, 'POST', cartPath('addtocart', course, customer.userid));
+        await added.arrayBuffer();
+      }),
+    );
+    const roundStarted = performance.now();
+    await Promise.all(
+      site.customers.map(async (customer) => {
+        const started = performance.now();
+        const answer = await call(customer, 'POST', cartPath('checkout', customer.userid), {
+          'idempotency-key': randomUUID(),
+        });
+        await answer.arrayBuffer();
+        const orderNo = answer.headers.get('x-order-no');
+        if (answer.status !== 200 || !orderNo) {
+          errors += 1;
+          return;
+        }
+        histogram.recordValue(Math.max(1, Math.round(performance.now() - started)));
+        orderNumbers.add(orderNo);
+        placed += 1;
+      }),
+    );
+    timedMs += performance.now() - roundStarted;
+  }
+  if (orderNumbers.size !== placed)
+    throw new Error(`${placed} orders placed but ${orderNumbers.size} distinct numbers`);
+  return {
+    name: `POST /api/Cart/checkout (${site.customers.length} at once, ${COURSES} rounds)`,
+    p50: histogram.getValueAtPercentile(50),
+    p99: histogram.getValueAtPercentile(99),
+    rps: placed / (timedMs / 1000),
+    requests: placed,
+    errors,
+    note: `${placed} orders, ${orderNumbers.size} distinct order numbers`,
+  };
+}
+
+function newHistogram() {
+  return hdr.build({
     bitBucketSize: 64,
     autoResize: true,
     lowestDiscernibleValue: 1,
     highestTrackableValue: 10000,
     numberOfSignificantValueDigits: 5,
   });
+}
+
+/**
+ * The raw store under the same load: 50 clients, each reading and writing its own key with the
+ * @netlify/blobs client the functions use, for 10 s. Latency is per get + set pair, recorded as
+ * autocannon records it (hdr-histogram, whole milliseconds).
+ */
+async function measureBlobPair(site) {
+  const store = siteStore(site, 'bench-api');
+  const histogram = newHistogram();
   let pairs = 0;
   let errors = 0;
   const client = async (index, deadline, record) => {
@@ -245,6 +396,8 @@ try {
   );
   const blobPair = await measureBlobPair(site);
   console.log(`${blobPair.name}: p50 ${blobPair.p50} ms, p99 ${blobPair.p99} ms`);
+  site.customers = await signUpCustomers(site, CONNECTIONS);
+  console.log(`${site.customers.length} customers signed up.`);
   const rows = [];
   for (const endpoint of ENDPOINTS) {
     await sleep(1000);
@@ -254,6 +407,12 @@ try {
     );
     rows.push(row);
   }
+  await sleep(1000);
+  const checkout = await measureCheckout(site);
+  console.log(
+    `${checkout.name}: p50 ${checkout.p50} ms, p99 ${checkout.p99} ms, ${Math.round(checkout.rps)}/s, ${checkout.errors} errors; ${checkout.note}`,
+  );
+  rows.push(checkout);
   report = table(rows, blobPair);
 } finally {
   site.child.kill('SIGTERM');
@@ -278,7 +437,8 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - When: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitDescription()}
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadBefore} before the run (the machine is shared)
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
-- Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact limit is raised (CONTACT_RATE_LIMIT) so every message is accepted.
+- Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
+- Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Checkout is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} check out at once (one sample each); ${COURSES} rounds, one per course. The run fails if two orders share a number.
 - Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
 - Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.
 
