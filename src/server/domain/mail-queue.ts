@@ -47,9 +47,15 @@ export interface MailQueue {
   queue(mail: OutgoingMail): Promise<void>;
 }
 
-/** Stores `mail` with its delivery pending. Resolves to its queue key (its idempotency key). */
-export async function enqueueMail(mail: OutgoingMail, now: Date): Promise<string> {
-  await saveQueuedMail({
+/**
+ * Stores `mail` with its delivery pending. Resolves to its queue key (its idempotency key) and,
+ * when this call stored it, the record as stored (undefined when it was queued before).
+ */
+export async function enqueueMail(
+  mail: OutgoingMail,
+  now: Date,
+): Promise<{ readonly key: string; readonly stored: QueuedMail | undefined }> {
+  const record: QueuedMail = {
     key: mail.idempotencyKey,
     queuedAt: now.toISOString(),
     to: [...mail.to],
@@ -58,8 +64,9 @@ export async function enqueueMail(mail: OutgoingMail, now: Date): Promise<string
     html: mail.html,
     text: mail.text,
     delivery: { status: 'pending', attempts: 0 },
-  });
-  return mail.idempotencyKey;
+  };
+  const isNew = await saveQueuedMail(record);
+  return { key: record.key, stored: isNew ? record : undefined };
 }
 
 /**
@@ -72,10 +79,10 @@ export function backgroundMailQueue(
 ): MailQueue {
   return {
     async queue(mail) {
-      const key = await enqueueMail(mail, deps.now());
+      const queued = await enqueueMail(mail, deps.now());
       background(
-        deliverQueuedMail(key, deps).catch((error: unknown) =>
-          console.error('[mail] delivery attempt failed; the retry job will try again', key, error),
+        deliverQueuedMail(queued.key, deps, queued.stored).catch((error: unknown) =>
+          console.error('[mail] delivery attempt failed; the retry job will try again', queued.key, error),
         ),
       );
     },
@@ -108,8 +115,13 @@ function isDue(delivery: MailDelivery, now: Date): boolean {
  * Sends the queued e-mail `key` if it is due, records the result, and takes it off the pending
  * list once sent or given up. Resolves to the e-mail as stored afterwards (undefined if unknown).
  */
-export async function deliverQueuedMail(key: string, deps: MailDeps): Promise<QueuedMail | undefined> {
-  const mail = await getQueuedMail(key);
+export async function deliverQueuedMail(
+  key: string,
+  deps: MailDeps,
+  /** The record this run has just stored, to save reading it back (its update stays conditional). */
+  justStored?: QueuedMail,
+): Promise<QueuedMail | undefined> {
+  const mail = justStored ?? (await getQueuedMail(key));
   if (!mail) {
     await clearPendingMail(key);
     return undefined;

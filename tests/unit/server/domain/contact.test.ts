@@ -188,7 +188,9 @@ describe('delivering through the real Resend SDK', () => {
       text: 'Hi',
       idempotencyKey: 'k-1',
     };
-    expect(await Promise.all([enqueueMail(mail, clock), enqueueMail(mail, clock)])).toEqual(['k-1', 'k-1']);
+    const both = await Promise.all([enqueueMail(mail, clock), enqueueMail(mail, clock)]);
+    expect(both.map((queued) => queued.key)).toEqual(['k-1', 'k-1']);
+    expect(both.filter((queued) => queued.stored !== undefined)).toHaveLength(1);
     expect(await listPendingMailKeys()).toEqual(['k-1']);
     await deliverQueuedMail('k-1', mailDeps);
     await enqueueMail({ ...mail, subject: 'Changed' }, clock);
