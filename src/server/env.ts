@@ -3,7 +3,7 @@
  * domain gets typed settings from here; nothing else in src/ reads `process.env`. Every variable
  * is optional (see .env.example): with none set, the site runs offline with the local outbox.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { site } from '~/site.config';
 
 /** An optional string setting: unset and empty both mean "not set". */

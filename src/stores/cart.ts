@@ -6,7 +6,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount } from 'nanostores';
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { checkoutText } from '~/content/ui/shop';
 import { ApiError, apiExchange, apiRequest } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';

@@ -1,5 +1,5 @@
 /** The contact action shared by the contact page form and the footer's Get A Quote form. */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { CONTACT_CLIENT, type ContactFields } from '~/lib/shared/schemas/contact';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { notifyError, notifySuccess } from '~/stores/notifications';

@@ -9,7 +9,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, type ReadableAtom } from 'nanostores';
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import {
   ACCOUNT_CLIENT,

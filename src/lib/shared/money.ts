@@ -2,7 +2,7 @@
  * Money (STYLE 12): every amount is an integer number of US cents from the catalogue to the
  * invoice; dollars appear only at the edges, when an amount is formatted or sent in an API answer.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 
 /** An amount in US cents: a whole, non-negative number (`13950` is $139.50). */
 export type Cents = number;

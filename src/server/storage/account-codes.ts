@@ -6,7 +6,7 @@
  * - `latest/<purpose>/<sha256 of e-mail>`: the newest request for an address. Only the newest
  *   request's code counts, so asking for a new code voids the previous one.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 const SignUpDetailsSchema = z.object({

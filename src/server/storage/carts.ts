@@ -3,7 +3,7 @@
  * and a version that grows with every change (checkout keys on it). Course details and prices are
  * never stored here: they come from the catalogue when the cart is shown.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP, type Skip } from '~/server/storage/blob-store';
 
 export const CartRecordSchema = z.object({

@@ -7,7 +7,7 @@
  * - `keys/<userId>/<sha256 of Idempotency-Key>`: which cart version a client's key checked out,
  *   so a retry with the key finds its checkout after the cart has changed.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { OrderLineSchema } from '~/server/storage/orders';
 

@@ -4,7 +4,7 @@
  * got it is one conditional write, so a retried checkout gets its own number again and no
  * number is handed out twice.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 const SeriesSchema = z.object({

@@ -6,7 +6,7 @@
  * - `pending/<key>`: an empty marker while the e-mail waits to be sent. The retry job lists this
  *   prefix, so it never scans delivered mail.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 

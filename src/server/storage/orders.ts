@@ -6,7 +6,7 @@
  *   so every order is in its buyer's history (a marker without an order is a checkout still
  *   running, or cut short and finished by its retry, and is skipped when reading).
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { CentsSchema } from '~/lib/shared/money';
 import { openStore } from '~/server/storage/blob-store';
 

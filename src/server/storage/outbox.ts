@@ -2,7 +2,7 @@
  * The local mail outbox (`outbox` store), used when no RESEND_API_KEY is set. Keyed by the
  * mail's idempotency key, so a retried send is stored once, as Resend would send it once.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
 
 /** An e-mail as it would have been sent. */

@@ -3,7 +3,7 @@
  * Each window's counter is its own key, so old windows never need rewriting (a cleanup job may
  * delete keys of past windows).
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
 
 const store = openStore('rate-limits');

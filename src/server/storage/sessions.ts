@@ -5,7 +5,7 @@
  * - `by-user/<userId>/<sessionId>`: an empty marker per session, so all of a user's sessions can
  *   be found and revoked. It is written before the session, so no session is ever missing one.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 /** A stored session. */

@@ -9,7 +9,7 @@
  * is younger) the next claim takes it over, so a crash never blocks an address for good. A lost
  * race gives the claim back.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 /** A stored account. */

@@ -54,6 +54,8 @@ describe('layer rules', () => {
       /Only src\/server\/storage\//,
     ],
     ['src/lib/shared/probe.ts', "import { createHash } from 'node:crypto';", /no node: imports/],
+    ['src/stores/probe.ts', "import * as z from 'zod/mini';", /~\/lib\/shared\/zod/],
+    ['src/server/storage/probe.ts', "import * as z from 'zod/mini';", /~\/lib\/shared\/zod/],
   ])('%s: %s is refused', async (file, source, message) => {
     const errors = await importErrors(file, `${source}\nexport const probe = 1;\n`);
     expect(

@@ -3,7 +3,7 @@
  * forms, shared by the dialog (browser) and the functions (server). zod/mini, like every schema
  * the browser loads.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { EMAIL_PATTERN, normaliseEmail } from '~/lib/shared/schemas/contact';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 

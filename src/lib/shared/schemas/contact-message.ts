@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { CONTACT_CLIENT } from '~/lib/shared/schemas/contact';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 

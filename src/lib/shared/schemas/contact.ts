@@ -3,7 +3,7 @@
  * zod/mini, zod's tree-shakable API (about 5 KB in the browser instead of about 35 KB); field
  * documentation is in comments because zod/mini has no `.describe()`.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { hasInvisibleOrControl, keepLineBreaksOnly, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The form hints, word for word from product-spec section 5. */

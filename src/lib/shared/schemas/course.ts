@@ -3,7 +3,7 @@
  * uses zod's full API for `.describe()`. The API shape, which the browser parses too, is zod/mini.
  */
 import { z } from 'zod';
-import * as zm from 'zod/mini';
+import * as zm from '~/lib/shared/zod';
 import { centsFromUsd, isWholeCents, UsdSchema } from '~/lib/shared/money';
 
 /** A price as the company types it in the catalogue file: US dollars, at most two decimals. */

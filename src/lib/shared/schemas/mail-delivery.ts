@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 
 /** Delivery state of one e-mail on the mail queue. */
 export const MailDeliverySchema = z.object({

@@ -3,7 +3,7 @@
  * the functions. Amounts in these answers are US dollars (the API's edge); everything behind them
  * is integer cents.
  */
-import * as z from 'zod/mini';
+import * as z from '~/lib/shared/zod';
 import { UsdSchema } from '~/lib/shared/money';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
 
