@@ -88,6 +88,15 @@ try {
       jsKb: Number((scriptBytes / 1024).toFixed(1)),
     };
     rows.push(row);
+    // What costs points: each weighted audit that did not pass, by category.
+    const lost = Object.values(categories).flatMap((category) =>
+      category.score === 1
+        ? []
+        : category.auditRefs
+            .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${category.id}: ${ref.id}`),
+    );
+    if (lost.length > 0) console.log(`  points lost on ${route}: ${lost.join(', ')}`);
     console.log(
       `${row.route.padEnd(42)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls}  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz`,
     );
