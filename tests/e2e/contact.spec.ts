@@ -173,3 +173,20 @@ test('the contact page lists both offices, phones, WhatsApp and e-mail', async (
   await expect(main.locator('a[href^="https://wa.me/"]')).toHaveCount(1);
   await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
 });
+
+test('the contact page shows one form: its footer links to the page form instead of a second one', async ({
+  page,
+}) => {
+  await page.goto('/contact-us');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('form')).toHaveCount(0);
+  await expect(footer.getByRole('textbox')).toHaveCount(0);
+  await footer.getByRole('link', { name: 'Go to the form' }).click();
+  await expect(page).toHaveURL(/\/contact-us#send-message$/);
+  await expect(
+    page.locator('#send-message').getByRole('heading', { name: 'Send Us A Message' }),
+  ).toBeInViewport();
+  // Every other page keeps the footer's Get A Quote form.
+  await page.goto('/products/erp');
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Get A Quote' })).toBeVisible();
+});

@@ -25,6 +25,9 @@ export const footerText = {
   quoteEyebrow: 'Start a project',
   quoteIntro:
     'Tell us about your project, product or training need. We reply within one working day, Monday to Saturday.',
+  /** On a page with its own contact form, the footer points to it instead of showing a second one. */
+  quoteOnPage: 'This page has its own form for your message.',
+  quoteOnPageLink: 'Go to the form',
   whatsapp: 'WhatsApp us',
   homeLink: (siteName: string) => `${siteName} home`,
   phoneLabel: (label: string) => `${label} phone: `,
