@@ -158,3 +158,17 @@ test('the dialog keeps the keyboard inside, closes on Escape and gives focus bac
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+test.describe('before the form hydrates', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login cannot be sent, so no password goes into the address bar', async ({ page }) => {
+    await page.goto('/login');
+    const main = page.getByRole('main');
+    await main.getByLabel('E-mail or mobile number').fill('someone@example.com');
+    await main.getByLabel('Password', { exact: true }).fill('first-pass1');
+    await expect(main.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await main.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { site } from '../../src/site.config';
 import {
   catalogue,
@@ -20,15 +20,11 @@ import {
   user,
 } from './support/shop-mock';
 import { axeViolations } from './support/axe';
+import { hydrated } from './support/islands';
 
 /** Texts the spec quotes, word for word (product-spec sections 2 and 8). */
 const TOAST = 'Thanks for choosing us. your order has been successfully placed.';
 const NOTE = 'This is a system generated invoice and does not require a signature or a digital signature';
-
-/** Every island in <main> has hydrated (Astro drops `ssr` once React has taken over). */
-async function hydrated(page: Page) {
-  await expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
-}
 
 test.describe('Add to cart', () => {
   test('a course page adds the course, then shows it is in the cart with a link to check out', async ({

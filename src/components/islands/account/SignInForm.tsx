@@ -11,6 +11,7 @@ import { ACCOUNT_LIMITS, SignInFieldsSchema } from '~/lib/shared/schemas/account
 import { showAccountView } from '~/stores/account-dialog';
 import { notifyWarning } from '~/stores/notifications';
 import { signIn } from '~/stores/session';
+import { useHydrated } from '../use-hydrated';
 import { ErrorList, Field, SwitchButton } from './form-parts';
 
 const copy = accountFormCopy.signIn;
@@ -20,6 +21,9 @@ type SignInFields = z.output<typeof SignInFieldsSchema>;
 
 export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const id = useId();
+  // Until React handles the submit, Enter would send the browser's own GET with the password in
+  // the address (history, logs): the button stays disabled, which also stops implicit submission.
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<readonly string[]>([]);
   const {
     register,
@@ -79,7 +83,7 @@ export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="submit"
           aria-label={isSubmitting ? copy.busy : copy.submit}
           title={copy.submit}
-          disabled={isSubmitting}
+          disabled={!hydrated || isSubmitting}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
