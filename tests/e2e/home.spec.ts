@@ -13,7 +13,7 @@ const activeSlide = (page: Page) => carousel(page).locator('.swiper-slide-active
 /** Opens the home page and waits until Swiper has taken over the slider. */
 async function openWithSlider(page: Page): Promise<void> {
   await page.goto('/');
-  await expect(page.locator('home-slider[data-ready]')).toBeAttached();
+  await expect(page.locator('.carousel[data-ready]')).toBeAttached();
 }
 
 test.describe('home slider', () => {
@@ -52,13 +52,13 @@ test.describe('home slider', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Play automatic slide show' })).toBeFocused();
-    await expect(page.locator('home-slider')).toHaveAttribute('data-rotation', 'stopped');
+    await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
   });
 
   test('rotates by itself and pauses on hover and on focus', async ({ page }) => {
     test.setTimeout(60_000);
     await openWithSlider(page);
-    const slider = page.locator('home-slider');
+    const slider = page.locator('.carousel');
     await expect(slider).toHaveAttribute('data-rotation', 'running');
     await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3', { timeout: 8000 });
 
@@ -89,7 +89,7 @@ test.describe('home slider', () => {
       await page.getByRole('button', { name: 'Next slide' }).click();
       await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3');
       const results = await new AxeBuilder({ page })
-        .include('home-slider')
+        .include('.carousel')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
       expect(
@@ -121,7 +121,7 @@ test.describe('with reduced motion', () => {
   test('the slider never rotates by itself and the counters show their final numbers', async ({ page }) => {
     test.setTimeout(45_000);
     await openWithSlider(page);
-    await expect(page.locator('home-slider')).toHaveAttribute('data-rotation', 'stopped');
+    await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
     await expect(page.getByRole('button', { name: 'Play automatic slide show' })).toBeVisible();
     await expect(page.locator('count-up')).toHaveText(COUNTERS);
     await page.waitForTimeout(MORE_THAN_ONE_INTERVAL_MS);

@@ -117,10 +117,7 @@ test.describe('leadership carousel', () => {
     await expect(active).toHaveAttribute('aria-label', '2 of 4');
 
     await page.keyboard.press('Enter');
-    await expect(carousel.getByRole('button', { name: 'Play automatic sliding' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(carousel.getByRole('button', { name: 'Play automatic sliding' })).toBeFocused();
     // Focus leaves the carousel: a stopped carousel stays stopped.
     await page.getByRole('link', { name: 'Sahyadri Infotech home' }).first().focus();
     await page.clock.runFor(11_000);
@@ -146,7 +143,8 @@ test.describe('leadership carousel', () => {
     await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
     await page.clock.runFor(12_000);
     await expect(carousel.locator('.swiper-slide-active')).toHaveAttribute('aria-label', '1 of 4');
-    await expect(carousel.getByRole('button', { name: /automatic sliding/ })).toHaveCount(0);
+    // The visitor may still start it.
+    await expect(carousel.getByRole('button', { name: 'Play automatic sliding' })).toBeVisible();
     await context.close();
   });
 });

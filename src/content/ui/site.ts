@@ -35,13 +35,14 @@ export const footerText = {
   gstin: 'GSTIN',
 } as const;
 
+/** The leadership carousel's words (the home slider's live with its slides in home.yaml). */
 export const carouselText = {
   previous: 'Previous slide',
   next: 'Next slide',
-  pause: 'Pause',
-  play: 'Play',
-  /** "2 of 4": the label of each slide. */
-  slideOf: (index: number, total: number) => `${index} of ${total}`,
+  pause: 'Pause automatic sliding',
+  play: 'Play automatic sliding',
+  /** Each slide's label and the visible position: "2 of 4", "1–3 of 4". */
+  slide: '{index} of {total}',
 } as const;
 
 export const contactFormText = {

@@ -1,0 +1,51 @@
+/**
+ * The home hero's three slides, each with its picture, heading, sentence and Order Now link, in
+ * the site's carousel (rotating every AUTOPLAY_MS).
+ */
+import type { CollectionEntry } from 'astro:content';
+import Carousel from './Carousel';
+import './home-slider.css';
+
+/** Time each slide stays in view while rotating, in milliseconds. */
+export const AUTOPLAY_MS = 5000;
+
+type Slider = CollectionEntry<'home'>['data']['slider'];
+
+export default function HomeSlider({ slider }: { slider: Slider }) {
+  const slides = slider.slides.map((slide, index) => (
+    <div className="home-slide" key={slide.title}>
+      <img
+        className="home-slide__art"
+        src={slide.image.src}
+        alt=""
+        width={slide.image.width}
+        height={slide.image.height}
+        loading={index === 0 ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="home-slide__body">
+        <h2 className="home-slide__title">{slide.title}</h2>
+        <p className="home-slide__text">{slide.text}</p>
+        <a className="button button--primary home-slide__action" href={slide.action.href}>
+          {slide.action.label}
+          <span className="visually-hidden">: {slide.title}</span>
+        </a>
+      </div>
+    </div>
+  ));
+  return (
+    <Carousel
+      variant="card"
+      autoplayMs={AUTOPLAY_MS}
+      slides={slides}
+      labels={{
+        region: slider.label,
+        previous: slider.previousLabel,
+        next: slider.nextLabel,
+        pause: slider.pauseLabel,
+        play: slider.playLabel,
+        slide: slider.slideLabel,
+      }}
+    />
+  );
+}
