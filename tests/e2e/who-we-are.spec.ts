@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 test.describe('who we are', () => {
   for (const path of ['/who-we-are/about-us', '/who-we-are']) {
@@ -145,6 +146,8 @@ test.describe('leadership carousel', () => {
     await expect(carousel.locator('.swiper-slide-active')).toHaveAttribute('aria-label', '1 of 4');
     // The visitor may still start it.
     await expect(carousel.getByRole('button', { name: 'Play automatic sliding' })).toBeVisible();
+    // Stopped, the carousel is as accessible as while it runs (accessibility.spec.ts).
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });
