@@ -27,6 +27,14 @@ for (const path of [...products, ...services]) {
     const quote = main.locator('.cta a');
     await expect(quote).toHaveAttribute('href', '/contact-us');
     if (isProduct) await expect(quote).toHaveText('Get Quote');
+
+    // Pictures of the product (a screen in the hero, one lower down) or the service's steps.
+    const pictures = main.locator('img[src^="/images/products/"], img[src^="/images/services/"]');
+    await expect(pictures).toHaveCount(isProduct ? 2 : 1);
+    for (const picture of await pictures.all()) await expect(picture).toHaveAttribute('alt', /.{20,}/);
+    const hero = pictures.first();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (isProduct) await expect(main.locator('figure figcaption')).toHaveText(/.{20,}/);
   });
 }
 
