@@ -35,7 +35,7 @@ test.describe('training page course cards', () => {
         await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
         await expect(card).toContainText(course.level);
         await expect(card).toContainText(`${course.durationHours} hours`);
-        await expect(card).toContainText(String(course.review));
+        await expect(card).toContainText(`${new Intl.NumberFormat('en-IN').format(course.review)} reviews`);
         const cover = card.locator('img');
         await expect(cover).toHaveAttribute('src', course.url);
         await expect(cover).toHaveAttribute('alt', course.imageAlt);

@@ -19,6 +19,15 @@ export const addToCartText = {
   addLabel: (visible: string, name: string) => `${visible}: ${name}`,
 } as const;
 
+/** The facts under a course's name on its card and page: "Beginner", "40 hours", "312 reviews". */
+export const courseFactsText = {
+  level: 'Level',
+  duration: 'Duration',
+  hours: (n: number) => `${n} hours`,
+  /** Said to screen readers only: the visible figure already reads "312 reviews". */
+  reviews: 'Reviews',
+} as const;
+
 /** Shared by the shop's pages. */
 export const shopText = {
   newTab: NEW_TAB,
