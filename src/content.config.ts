@@ -146,6 +146,12 @@ const sectionIntro = {
 const home = defineCollection({
   loader: file('src/content/home.yaml'),
   schema: z.object({
+    hero: z
+      .object({
+        primary: action.describe('The main call to action under the lead, e.g. "Explore our products".'),
+        secondary: action.describe('The second call to action, e.g. "Talk to us".'),
+      })
+      .describe('Calls to action in the hero (its heading and lead are in pages/home.md).'),
     slider: z
       .object({
         label: z.string().max(60).describe('Accessible name of the carousel region.'),
@@ -231,7 +237,13 @@ const home = defineCollection({
     contactStrip: z
       .object({
         heading: z.string().max(70).describe('Heading of the strip.'),
-        text: z.string().max(200).describe('One sentence: when and how to reach us.'),
+        text: z
+          .string()
+          .max(200)
+          .includes('{hours}')
+          .describe(
+            'One sentence: when and how to reach us; {hours} becomes the office hours from site.config.',
+          ),
         phoneLabel: z
           .string()
           .max(30)

@@ -65,6 +65,8 @@ export const site = {
     { e164: '+919876543210', display: '+91 98765 43210', label: 'Sales' },
   ],
   email: 'hello@example.com',
+  /** When the Pune office answers the phone: the one statement of office hours on every page. */
+  officeHours: 'Monday to Saturday, 9:30 am to 6:30 pm IST',
   /** WhatsApp number in international format without '+' (wa.me links). */
   whatsapp: '919876543210',
   social: [

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { site } from '../../src/site.config';
 
 const HINTS = {
   name: 'Name is required.',
@@ -164,7 +165,7 @@ test('the footer form keeps its column beside the intro after hydration (desktop
   expect(Math.abs((box?.y ?? 0) - (intro?.y ?? 0))).toBeLessThan(120);
 });
 
-test('the contact page lists both offices, phones, WhatsApp and e-mail', async ({ page }) => {
+test('the contact page lists both offices, phones, WhatsApp, e-mail and office hours', async ({ page }) => {
   await page.goto('/contact-us');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Registered office' })).toBeVisible();
@@ -172,6 +173,7 @@ test('the contact page lists both offices, phones, WhatsApp and e-mail', async (
   await expect(main.locator('a[href^="tel:+91"]')).toHaveCount(2);
   await expect(main.locator('a[href^="https://wa.me/"]')).toHaveCount(1);
   await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
+  await expect(main.getByText(site.officeHours)).toBeVisible();
 });
 
 test('the contact page shows one form: its footer links to the page form instead of a second one', async ({

@@ -129,6 +129,18 @@ test.describe('with reduced motion', () => {
   });
 });
 
+test('the hero leads to the products and to a person; the contact strip gives the office hours', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hero = page.locator('.home-hero');
+  await expect(hero.getByRole('link', { name: 'Explore our products' })).toHaveAttribute('href', '/products');
+  await expect(hero.getByRole('link', { name: 'Talk to us' })).toHaveAttribute('href', '/contact-us');
+  await expect(
+    page.getByText(`Call our Pune office ${site.officeHours}, or write to us at any time.`),
+  ).toBeVisible();
+});
+
 test.describe('counters', () => {
   test('count up once scrolled into view and end at exactly 5090, 3090, 2050, 9000', async ({ page }) => {
     await page.goto('/');

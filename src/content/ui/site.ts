@@ -50,7 +50,11 @@ export const contactFormText = {
   send: 'Send message',
   sending: 'Sending…',
   directHeading: 'Reach us directly',
+  phoneLabel: (label: string) => `${label} phone`,
   whatsapp: 'WhatsApp',
+  whatsappLink: 'Chat on WhatsApp',
+  email: 'E-mail',
+  hours: 'Office hours',
 } as const;
 
 export const courseText = {
