@@ -162,6 +162,28 @@ test.describe('mobile menu at 375 px', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test('the open menu dims the page behind it and stops it scrolling until it closes', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    const backdrop = await nav.evaluate((element) => getComputedStyle(element, '::backdrop').backgroundColor);
+    expect(backdrop).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    // The wheel over the backdrop, below the menu, does not move the page.
+    await page.mouse.move(187, 720);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   test('the phone menu opens without JavaScript too (it is a popover)', async ({ browser }) => {
     const context = await browser.newContext({
       viewport: { width: 375, height: 740 },

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { canonicalPaths } from '../../src/lib/shared/routes';
+
+/**
+ * No card grid leaves one card alone on its last row under rows of two or more, at any width from
+ * a small phone to a wide desktop (the columns come from src/lib/shared/card-grid.ts).
+ */
+const widths = [360, 600, 768, 1024, 1280, 1440];
+// The home page, the course catalogue, and every product and service page with cards (PageSections).
+const paths = [
+  '/',
+  '/career/training',
+  ...canonicalPaths.filter(
+    (path) =>
+      path.startsWith('/products/') ||
+      (path.startsWith('/services/') && path !== '/services/search-engine-optimization'),
+  ),
+];
+
+interface GridRows {
+  readonly name: string;
+  /** Cards per row, top to bottom. */
+  readonly rows: readonly number[];
+}
+
+/** The rows of every shown list laid out as a grid in `main`, from the tops of its items. */
+async function gridRows(page: Page): Promise<GridRows[]> {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('ul, ol')]
+      .filter((list) => getComputedStyle(list).display === 'grid' && list.checkVisibility())
+      .map((list) => {
+        const rows = new Map<number, number>();
+        for (const item of list.children) {
+          const top = Math.round(item.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? 0) + 1);
+        }
+        const sorted = [...rows].sort(([a], [b]) => a - b).map(([, count]) => count);
+        return { name: `${list.tagName.toLowerCase()}.${[...list.classList].join('.')}`, rows: sorted };
+      }),
+  );
+}
+
+for (const path of paths) {
+  test(`${path}: no card grid leaves a card alone on its last row, 360 to 1440 px`, async ({ page }) => {
+    await page.setViewportSize({ width: widths[0] ?? 360, height: 900 });
+    await page.goto(path);
+    await expect(page.locator('main .card-grid').first()).toBeAttached();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      const grids = await gridRows(page);
+      expect(grids.filter((grid) => grid.name.includes('card-grid')).length, `${width} px`).toBeGreaterThan(
+        0,
+      );
+      for (const { name, rows } of grids) {
+        const last = rows.at(-1) ?? 0;
+        const orphan = rows.length > 1 && last === 1 && rows.slice(0, -1).some((count) => count > 1);
+        expect(orphan, `${name} at ${width} px has rows ${rows.join(' + ')}`).toBe(false);
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${width} px`,
+      ).toBe(0);
+    }
+  });
+}
