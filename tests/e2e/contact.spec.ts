@@ -39,21 +39,37 @@ async function fillValid(form: Locator, suffix: string) {
 
 for (const { place, path, name } of forms) {
   test.describe(`contact form in the ${place}`, () => {
-    test('invalid input keeps Send disabled and shows the hints once a field was touched', async ({
+    test('hints wait for a change or a press of Send, which stays disabled while the input is invalid', async ({
       page,
     }) => {
       const form = await openForm(page, path, name);
       const send = form.getByRole('button', { name: 'Send message' });
-      await expect(form.getByText(HINTS.name)).toHaveCount(0);
+      const posts: string[] = [];
+      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
 
+      // Tabbing past empty fields says nothing.
       for (const label of ['Name', 'Phone', 'Email', 'Message']) {
         await form.getByLabel(label).focus();
         await form.getByLabel(label).blur();
       }
       for (const hint of Object.values(HINTS))
+        await expect(form.getByText(hint, { exact: true })).toHaveCount(0);
+
+      // A field the visitor changed shows its hint once left.
+      await form.getByLabel('Email').fill('priya@example');
+      await form.getByLabel('Email').blur();
+      await expect(form.getByText(HINTS.email, { exact: true })).toBeVisible();
+      await expect(form.getByText(HINTS.name, { exact: true })).toHaveCount(0);
+
+      // Pressing Send sends nothing: it shows every hint and takes focus to the first field to fix.
+      await send.focus();
+      await page.keyboard.press('Enter');
+      for (const hint of Object.values(HINTS))
         await expect(form.getByText(hint, { exact: true })).toBeVisible();
+      await expect(form.getByLabel('Name')).toBeFocused();
       await expect(form.getByLabel('Name')).toHaveAccessibleDescription(HINTS.name);
       await expect(send).toBeDisabled();
+      expect(posts).toEqual([]);
 
       await form.getByLabel('Phone').fill('12345');
       await form.getByLabel('Email').fill('priya@example');

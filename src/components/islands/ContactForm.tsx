@@ -1,11 +1,16 @@
 /**
  * The contact form: 'Send Us A Message' on the contact page and 'Get A Quote' in the footer
  * (one component, two places). Rules and hints come from the shared schema the server uses too.
+ *
+ * A field's hint shows once the visitor has changed it and left it, or has pressed Send; tabbing
+ * past an empty field says nothing. Send is disabled while the form is invalid (product-spec
+ * section 4) as `aria-disabled`, so it stays focusable and pressing it shows every hint and
+ * moves focus to the first field to fix instead of doing nothing (docs/decisions.md).
  */
 import { contactFormText } from '~/content/ui/site';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   CONTACT_LIMITS,
   ContactFieldsSchema,
@@ -14,6 +19,7 @@ import {
   type ContactFieldsInput,
 } from '~/lib/shared/schemas/contact';
 import { sendContactMessage } from '~/stores/contact';
+import { useHydrated } from './use-hydrated';
 import './contact-form.css';
 
 type FormInput = ContactFieldsInput;
@@ -30,11 +36,16 @@ export default function ContactForm({ variant = 'page', title }: Props) {
   const id = useId();
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const [honeypot, setHoneypot] = useState('');
+  // Until React handles Send, the browser would submit the fields itself (a GET with them in the
+  // address): the button stays disabled until hydrated.
+  const hydrated = useHydrated();
+  /** Fields the visitor has typed into (a hint may show once they leave it). */
+  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid, isSubmitting, isSubmitted },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ContactFieldsSchema),
     mode: 'onTouched',
@@ -44,18 +55,33 @@ export default function ContactForm({ variant = 'page', title }: Props) {
   const onSubmit = async (values: FormOutput) => {
     setServerErrors([]);
     const result = await sendContactMessage(values, honeypot);
-    if (result.ok) reset();
-    else setServerErrors(result.errors);
+    if (result.ok) {
+      reset();
+      setChanged(new Set());
+    } else setServerErrors(result.errors);
   };
 
+  /** A field's hint, once it was changed or a send was tried. */
+  const shownError = (name: FieldPath<FormInput>) =>
+    isSubmitted || changed.has(name) ? errors[name]?.message : undefined;
+  /** The field's registration, noting the first change. */
+  const track = (registration: UseFormRegisterReturn<FieldPath<FormInput>>) => ({
+    ...registration,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      setChanged((before) =>
+        before.has(registration.name) ? before : new Set(before).add(registration.name),
+      );
+      return registration.onChange(event);
+    },
+  });
   /** id and ARIA wiring of a field; the hint is its description once it shows. */
   const field = (name: FieldPath<FormInput>) => ({
     id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-hint` : undefined,
+    'aria-invalid': shownError(name) ? true : undefined,
+    'aria-describedby': shownError(name) ? `${id}-${name}-hint` : undefined,
   });
   const hint = (name: FieldPath<FormInput>) => {
-    const message = errors[name]?.message;
+    const message = shownError(name);
     return message ? (
       <p className="contact-form__hint" id={`${id}-${name}-hint`}>
         {message}
@@ -66,7 +92,11 @@ export default function ContactForm({ variant = 'page', title }: Props) {
   const phoneProps = field('phone');
   const emailProps = field('email');
   const messageProps = field('message');
-  const emailRegistration = register('email');
+  // Registered in page order: a press of Send focuses the first field to fix.
+  const nameRegistration = track(register('name'));
+  const phoneRegistration = track(register('phone'));
+  const emailRegistration = track(register('email'));
+  const messageRegistration = track(register('message'));
 
   return (
     <>
@@ -84,7 +114,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             <label htmlFor={nameProps.id}>{contactFormText.labels.name}</label>
             <input
               {...nameProps}
-              {...register('name')}
+              {...nameRegistration}
               type="text"
               autoComplete="name"
               maxLength={CONTACT_LIMITS.name}
@@ -95,7 +125,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             <label htmlFor={phoneProps.id}>{contactFormText.labels.phone}</label>
             <input
               {...phoneProps}
-              {...register('phone')}
+              {...phoneRegistration}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -126,7 +156,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
             <label htmlFor={messageProps.id}>{contactFormText.labels.message}</label>
             <textarea
               {...messageProps}
-              {...register('message')}
+              {...messageRegistration}
               rows={variant === 'footer' ? 3 : 5}
               maxLength={CONTACT_LIMITS.message}
             />
@@ -149,7 +179,8 @@ export default function ContactForm({ variant = 'page', title }: Props) {
         <button
           className="button button--primary contact-form__submit"
           type="submit"
-          disabled={!isValid || isSubmitting}
+          disabled={!hydrated || isSubmitting}
+          aria-disabled={!isValid || undefined}
         >
           {isSubmitting ? contactFormText.sending : contactFormText.send}
         </button>
