@@ -129,6 +129,8 @@ export default function Carousel({
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
 
+  // Named only once the slides' container carries the id (after Swiper starts).
+  const controls = ready ? slidesId : undefined;
   const slideLabel = (index: number) => positionText(labels.slide, index, 1, slides.length);
 
   return (
@@ -175,52 +177,69 @@ export default function Carousel({
           <p className="carousel__position" aria-hidden="true">
             {positionText(labels.slide, position.index, position.inView, slides.length)}
           </p>
-          <button
-            type="button"
-            className="carousel__button"
-            aria-controls={ready ? slidesId : undefined}
-            aria-label={labels.previous}
-            onClick={() => swiper?.slidePrev()}
-          >
-            <Icon path="M15 5l-7 7 7 7" />
-          </button>
+          <ControlButton
+            controls={controls}
+            label={labels.previous}
+            icon={ICONS.previous}
+            onPress={() => swiper?.slidePrev()}
+          />
           {autoplayMs > 0 && (
-            <button
-              type="button"
-              className="carousel__button"
-              aria-controls={ready ? slidesId : undefined}
-              aria-label={stopped ? labels.play : labels.pause}
-              onClick={() => setStopped(!stopped)}
-            >
-              {stopped ? <Icon path="M7 4.5v15l12-7.5Z" /> : <Icon path="M8 5v14M16 5v14" />}
-            </button>
+            <ControlButton
+              controls={controls}
+              label={stopped ? labels.play : labels.pause}
+              icon={stopped ? ICONS.play : ICONS.pause}
+              onPress={() => setStopped(!stopped)}
+            />
           )}
-          <button
-            type="button"
-            className="carousel__button"
-            aria-controls={ready ? slidesId : undefined}
-            aria-label={labels.next}
-            onClick={() => swiper?.slideNext()}
-          >
-            <Icon path="M9 5l7 7-7 7" />
-          </button>
+          <ControlButton
+            controls={controls}
+            label={labels.next}
+            icon={ICONS.next}
+            onPress={() => swiper?.slideNext()}
+          />
         </div>
       </section>
     </div>
   );
 }
 
-function Icon({ path }: { path: string }) {
+const ICONS = {
+  previous: 'M15 5l-7 7 7 7',
+  next: 'M9 5l7 7-7 7',
+  pause: 'M8 5v14M16 5v14',
+  play: 'M7 4.5v15l12-7.5Z',
+} as const;
+
+/** A round icon button of the controls row, named by `label`, acting on the slides. */
+function ControlButton({
+  controls,
+  label,
+  icon,
+  onPress,
+}: {
+  controls: string | undefined;
+  label: string;
+  icon: string;
+  onPress: () => void;
+}) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={path}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <button
+      type="button"
+      className="carousel__button"
+      aria-controls={controls}
+      aria-label={label}
+      onClick={onPress}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d={icon}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }
