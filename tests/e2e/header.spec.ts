@@ -106,7 +106,10 @@ test.describe('header at tablet and desktop widths', () => {
       for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
         const trigger = page.getByRole('button', { name, exact: true });
         await trigger.click();
-        const panel = await page.locator(`#${await trigger.getAttribute('aria-controls')}`).boundingBox();
+        await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+        const opened = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+        await expect(opened).toBeVisible();
+        const panel = await opened.boundingBox();
         expect(panel?.x, name).toBeGreaterThanOrEqual(0);
         expect((panel?.x ?? 0) + (panel?.width ?? 0), name).toBeLessThanOrEqual(width);
         await page.keyboard.press('Escape');
