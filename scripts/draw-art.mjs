@@ -3,7 +3,8 @@
  * the leadership monograms and the product screens. Every word in them is outlined from the
  * site's own font (Inter, from @fontsource-variable/inter), so a picture shown through <img> looks
  * the same on every system. Run `npm run draw:art` after changing a course, a leader or this file;
- * the output is committed.
+ * the output is committed. `ART_OUT` writes elsewhere (the test that checks the committed files
+ * are what this script draws).
  */
 import * as fontkit from 'fontkit';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -99,7 +100,7 @@ export function text(value, { x, y, size, weight = 400, fill, anchor = 'start', 
 
 /** Writes an SVG file under public/images/. */
 function write(path, width, height, title, body) {
-  const file = join(root, 'public/images', path);
+  const file = join(process.env['ART_OUT'] ?? join(root, 'public/images'), path);
   mkdirSync(dirname(file), { recursive: true });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">` +
