@@ -147,6 +147,8 @@ export default function Carousel({
     >
       <section className="carousel__region" aria-roledescription="carousel" aria-label={labels.region}>
         <Swiper
+          // Until Swiper runs the row scrolls natively: focusable, so keys can scroll it.
+          tabIndex={ready ? undefined : 0}
           modules={[A11y]}
           slidesPerView={phone}
           spaceBetween={GAP_PX}
