@@ -47,10 +47,11 @@ const round = (n) => Math.round(n * 10) / 10;
 
 /** Width of `text` in px at `size` and `weight`. */
 export function measure(value, size, weight = 400) {
-  return runs(value, weight).reduce(
-    (sum, { font, run }) => sum + (run.advanceWidth * size) / font.unitsPerEm,
-    0,
-  );
+  return widthOf(runs(value, weight), size);
+}
+
+function widthOf(parts, size) {
+  return parts.reduce((sum, { font, run }) => sum + (run.advanceWidth * size) / font.unitsPerEm, 0);
 }
 
 const COMMANDS = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' };
@@ -74,10 +75,11 @@ function glyphRef(font, weight, glyph) {
  * `value` as outlined glyphs. `x`, `y` is the baseline start (or middle / end with `anchor`).
  */
 export function text(value, { x, y, size, weight = 400, fill, anchor = 'start', opacity }) {
-  const width = measure(value, size, weight);
+  const parts = runs(value, weight);
+  const width = widthOf(parts, size);
   let cursor = x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
   let out = '';
-  for (const { font, run } of runs(value, weight)) {
+  for (const { font, run } of parts) {
     const scale = size / font.unitsPerEm;
     let units = 0;
     let uses = '';

@@ -50,6 +50,9 @@ interface Props {
   variant?: 'plain' | 'card';
 }
 
+/** product-spec section 1: a carousel moves every 5000 ms (the home slider keeps the same pace). */
+export const AUTOPLAY_MS = 5000;
+
 const TABLET_MIN = 601;
 const DESKTOP_MIN = 961;
 /** Gap between slides in px (also `--carousel-gap` in carousel.css). */

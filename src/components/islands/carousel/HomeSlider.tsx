@@ -1,13 +1,10 @@
 /**
  * The home hero's three slides, each with its picture, heading, sentence and Order Now link, in
- * the site's carousel (rotating every AUTOPLAY_MS).
+ * the site's carousel.
  */
 import type { CollectionEntry } from 'astro:content';
-import Carousel from './Carousel';
+import Carousel, { AUTOPLAY_MS } from './Carousel';
 import './home-slider.css';
-
-/** Time each slide stays in view while rotating, in milliseconds. */
-export const AUTOPLAY_MS = 5000;
 
 type Slider = CollectionEntry<'home'>['data']['slider'];
 

@@ -2,19 +2,13 @@
  * The leadership team (product-spec section 1) in the site's carousel: every 5000 ms, three
  * people at a time on desktops, two on tablets, one on phones.
  */
+import type { CollectionEntry } from 'astro:content';
 import { carouselText } from '~/content/ui/site';
-import Carousel from './Carousel';
+import Carousel, { AUTOPLAY_MS } from './Carousel';
 import './team-carousel.css';
 
-/** product-spec section 1: the carousel moves every 5000 ms. */
-export const AUTOPLAY_MS = 5000;
-
-export interface Leader {
-  name: string;
-  designation: string;
-  portrait: string;
-  bio: string;
-}
+/** What a card shows of a leader (the island's props carry nothing more). */
+export type Leader = Pick<CollectionEntry<'team'>['data'], 'name' | 'designation' | 'portrait' | 'bio'>;
 
 export default function TeamCarousel({ label, team }: { label: string; team: readonly Leader[] }) {
   const slides = team.map((leader) => (
