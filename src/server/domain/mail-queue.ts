@@ -18,6 +18,7 @@ import {
   updateQueuedMail,
   type MailDelivery,
   type QueuedMail,
+  type StoredQueuedMail,
 } from '~/server/storage/mail-queue';
 
 /** Sends tried per e-mail before it is marked failed. */
@@ -49,12 +50,12 @@ export interface MailQueue {
 
 /**
  * Stores `mail` with its delivery pending. Resolves to its queue key (its idempotency key) and,
- * when this call stored it, the record as stored (undefined when it was queued before).
+ * when this call stored it, the record as stored with its ETag (undefined when it was queued before).
  */
 export async function enqueueMail(
   mail: OutgoingMail,
   now: Date,
-): Promise<{ readonly key: string; readonly stored: QueuedMail | undefined }> {
+): Promise<{ readonly key: string; readonly stored: StoredQueuedMail | undefined }> {
   const record: QueuedMail = {
     key: mail.idempotencyKey,
     queuedAt: now.toISOString(),
@@ -65,8 +66,7 @@ export async function enqueueMail(
     text: mail.text,
     delivery: { status: 'pending', attempts: 0 },
   };
-  const isNew = await saveQueuedMail(record);
-  return { key: record.key, stored: isNew ? record : undefined };
+  return { key: record.key, stored: await saveQueuedMail(record) };
 }
 
 /**
@@ -118,10 +118,10 @@ function isDue(delivery: MailDelivery, now: Date): boolean {
 export async function deliverQueuedMail(
   key: string,
   deps: MailDeps,
-  /** The record this run has just stored, to save reading it back (its update stays conditional). */
-  justStored?: QueuedMail,
+  /** The record this run has just stored: no read before sending, none before recording the result (the write stays conditional on its ETag). */
+  justStored?: StoredQueuedMail,
 ): Promise<QueuedMail | undefined> {
-  const mail = justStored ?? (await getQueuedMail(key));
+  const mail = justStored?.value ?? (await getQueuedMail(key));
   if (!mail) {
     await clearPendingMail(key);
     return undefined;
@@ -137,10 +137,11 @@ export async function deliverQueuedMail(
   });
   const now = deps.now();
   const stored =
-    (await updateQueuedMail(key, (current) => ({
-      ...current,
-      delivery: afterAttempt(current.delivery, result, now),
-    }))) ?? mail;
+    (await updateQueuedMail(
+      key,
+      (current) => ({ ...current, delivery: afterAttempt(current.delivery, result, now) }),
+      justStored,
+    )) ?? mail;
   if (stored.delivery.status !== 'pending') await clearPendingMail(key);
   return stored;
 }

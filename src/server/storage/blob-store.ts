@@ -35,6 +35,22 @@ export interface UpdateOptions {
   readonly maxDelayMs?: number;
 }
 
+/** Options of one {@link BlobStore.update} call. */
+export interface UpdateCallOptions<T> extends UpdateOptions {
+  /**
+   * The version this caller already holds (what `createVersioned` stored): the first attempt
+   * starts from it instead of reading the record, and is still written only if the record is
+   * unchanged since; on a conflict the loop reads as usual.
+   */
+  readonly from?: VersionedRecord<T> | undefined;
+}
+
+/** A record as stored: its parsed value and the ETag that makes a later write conditional on it. */
+export interface VersionedRecord<T> {
+  readonly value: T;
+  readonly etag: string;
+}
+
 /**
  * A typed view of one blob store. Every read is strongly consistent and parsed with the entity
  * schema (any zod schema: classic or zod/mini, typed by zod's core `$ZodType`); every write is validated first and is conditional (create only if new, update only if
@@ -59,6 +75,16 @@ export interface BlobStore {
   create<T>(key: string, schema: $ZodType<T>, value: NoInfer<T>): Promise<boolean>;
 
   /**
+   * As `create`, but resolves to the record as stored with its ETag (undefined when the key
+   * existed), so a later `update` can start `from` it without reading it back.
+   */
+  createVersioned<T>(
+    key: string,
+    schema: $ZodType<T>,
+    value: NoInfer<T>,
+  ): Promise<VersionedRecord<T> | undefined>;
+
+  /**
    * Read-modify-write of the record at `key` that loses no concurrent change: reads the record and
    * its ETag, calls `fn` with the current value (`undefined` if absent), validates the result and
    * writes it only if the record is still unchanged (or still absent). On a conflict it waits a
@@ -74,14 +100,14 @@ export interface BlobStore {
     key: string,
     schema: $ZodType<T>,
     fn: (current: T | undefined) => NoInfer<T>,
-    options?: UpdateOptions,
+    options?: UpdateCallOptions<NoInfer<T>>,
   ): Promise<T>;
   /** As above, for an `fn` that may return `SKIP`: resolves to `undefined` if the key is absent. */
   update<T>(
     key: string,
     schema: $ZodType<T>,
     fn: (current: T | undefined) => NoInfer<T> | Skip,
-    options?: UpdateOptions,
+    options?: UpdateCallOptions<NoInfer<T>>,
   ): Promise<T | undefined>;
 
   /** Deletes the record at `key`; deleting a missing key is not an error. */
@@ -94,12 +120,6 @@ export interface BlobStore {
 const DEFAULT_MAX_ATTEMPTS = 20;
 const DEFAULT_BASE_DELAY_MS = 4;
 const DEFAULT_MAX_DELAY_MS = 256;
-
-/** A record as read for an update: its parsed value and the ETag to make the write conditional on. */
-interface VersionedRecord<T> {
-  readonly value: T;
-  readonly etag: string;
-}
 
 /**
  * Opens the blob store `name` with strong consistency. Cheap and free of I/O: the Netlify Blobs
@@ -158,14 +178,15 @@ export function openStore(name: StoreName): BlobStore {
     key: string,
     schema: $ZodType<T>,
     fn: (current: T | undefined) => T | Skip,
-    options: UpdateOptions = {},
+    options: UpdateCallOptions<T> = {},
   ): Promise<T | undefined> => {
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
     const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
     const store = blobs();
     for (let attempt = 1; ; attempt += 1) {
-      const current = await readVersioned(store, key, schema);
+      const current =
+        attempt === 1 && options.from?.etag ? options.from : await readVersioned(store, key, schema);
       const next = fn(current?.value);
       if (next instanceof Skip) {
         return current?.value;
@@ -187,6 +208,17 @@ export function openStore(name: StoreName): BlobStore {
     }
   };
 
+  const createVersioned = async <T>(
+    key: string,
+    schema: $ZodType<T>,
+    value: T,
+  ): Promise<VersionedRecord<T> | undefined> => {
+    const valid = validateForWrite(key, schema, value);
+    const { modified, etag } = await blobs().setJSON(key, valid, { onlyIfNew: true });
+    // Without an ETag (never seen) the version is unusable as `from`, and `update` reads instead.
+    return modified ? { value: valid, etag: etag ?? '' } : undefined;
+  };
+
   return {
     name,
 
@@ -197,10 +229,10 @@ export function openStore(name: StoreName): BlobStore {
     },
 
     async create<T>(key: string, schema: $ZodType<T>, value: NoInfer<T>): Promise<boolean> {
-      const valid = validateForWrite(key, schema, value);
-      const { modified } = await blobs().setJSON(key, valid, { onlyIfNew: true });
-      return modified;
+      return (await createVersioned(key, schema, value)) !== undefined;
     },
+
+    createVersioned,
 
     // `updateRecord` resolves to `undefined` only after SKIP on an absent key, which only the
     // second overload allows; TypeScript cannot check an implementation against overloads.

@@ -8,7 +8,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
-import { openStore, SKIP } from '~/server/storage/blob-store';
+import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
 
 export type { MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 
@@ -28,6 +28,9 @@ export const QueuedMailSchema = z.object({
 
 export type QueuedMail = z.infer<typeof QueuedMailSchema>;
 
+/** A queued e-mail as stored, with the ETag a later update can start from. */
+export type StoredQueuedMail = VersionedRecord<QueuedMail>;
+
 const store = openStore('mail-queue');
 const PendingMarkerSchema = z.object({ since: z.iso.datetime() });
 
@@ -37,15 +40,20 @@ const pendingKey = (key: string) => `pending/${key}`;
 /**
  * Stores a new e-mail and marks it pending. The marker is written first, so a stored e-mail is
  * never missing from the queue; a marker without an e-mail is dropped by the retry job. Resolves
- * to false when an e-mail with this key was queued before (nothing changes then).
+ * to the e-mail as stored, or to undefined when an e-mail with this key was queued before
+ * (nothing changes then).
  */
-export async function saveQueuedMail(mail: QueuedMail): Promise<boolean> {
+export async function saveQueuedMail(mail: QueuedMail): Promise<StoredQueuedMail | undefined> {
   const markedNow = await store.create(pendingKey(mail.key), PendingMarkerSchema, { since: mail.queuedAt });
-  if (await store.create(mailKey(mail.key), QueuedMailSchema, mail)) return true;
-  // Queued before. If its marker was gone, that e-mail was settled (sent or given up): the
-  // marker just written would keep it on the pending list for ever, so it goes again.
-  if (markedNow) await clearPendingMail(mail.key);
-  return false;
+  const stored = await store.createVersioned(mailKey(mail.key), QueuedMailSchema, mail);
+  if (stored) return stored;
+  // Queued before. If this call wrote the marker, either that e-mail was settled (sent or given
+  // up) and the marker would keep it on the pending list for ever, so it goes again; or another
+  // call is queueing it at this moment, and the marker is that e-mail's own, so it stays.
+  if (markedNow && (await getQueuedMail(mail.key))?.delivery.status !== 'pending') {
+    await clearPendingMail(mail.key);
+  }
+  return undefined;
 }
 
 /** The queued e-mail with this idempotency key, or undefined. */
@@ -55,13 +63,15 @@ export function getQueuedMail(key: string): Promise<QueuedMail | undefined> {
 
 /**
  * Changes the delivery state of a queued e-mail with a conflict-safe read-modify-write; `fn` must
- * be pure (it may run more than once). Resolves to the stored result, or undefined when absent.
+ * be pure (it may run more than once). Starts `from` the version the caller holds, if any, instead
+ * of reading it. Resolves to the stored result, or undefined when absent.
  */
 export function updateQueuedMail(
   key: string,
   fn: (mail: QueuedMail) => QueuedMail,
+  from?: StoredQueuedMail,
 ): Promise<QueuedMail | undefined> {
-  return store.update(mailKey(key), QueuedMailSchema, (current) => (current ? fn(current) : SKIP));
+  return store.update(mailKey(key), QueuedMailSchema, (current) => (current ? fn(current) : SKIP), { from });
 }
 
 /** Keys of the e-mails still waiting to be sent, oldest marker key first. */

@@ -20,7 +20,7 @@ import {
   type MailDeps,
 } from '~/server/domain/mail-queue';
 import { openStore } from '~/server/storage/blob-store';
-import { getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
+import { clearPendingMail, getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
 import { OutboxMailSchema } from '~/server/storage/outbox';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
 import { startFakeResend, type FakeResend } from '../../../support/fake-resend';
@@ -178,6 +178,21 @@ describe('delivering through the real Resend SDK', () => {
     expect(delivered.visitor).toMatchObject({ status: 'sent', attempts: 1, providerId: 'fake-2' });
     expect(await listPendingMailKeys()).toEqual([]);
     expect(await listContactMessagesForMaintainers({ all: false })).toEqual([]);
+  });
+
+  it('keeps a pending e-mail on the list when a second queueing of it loses the race for the record', async () => {
+    const mail = {
+      to: ['sales@example.com'],
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      idempotencyKey: 'k-race',
+    };
+    await enqueueMail(mail, clock);
+    // The state two racing calls can leave: the e-mail stored by one, the marker by the other.
+    await clearPendingMail('k-race');
+    await expect(enqueueMail(mail, clock)).resolves.toEqual({ key: 'k-race', stored: undefined });
+    expect(await listPendingMailKeys()).toEqual(['k-race']);
   });
 
   it('queues an e-mail once per key: again while pending keeps one, again once sent leaves it sent and off the list', async () => {

@@ -41,6 +41,14 @@ const rawStore = (name: string) => getStore({ name, consistency: 'strong' });
 const writesTo = (key: string, since: number): number =>
   requests.slice(since).filter((r) => r.type === Operation.SET && r.url.endsWith(`/${key}`)).length;
 
+/** How many reads (with or without the data) the server received for `key` since `since`. */
+const readsOf = (key: string, since: number): number =>
+  requests
+    .slice(since)
+    .filter(
+      (r) => (r.type === Operation.GET || r.type === Operation.GET_METADATA) && r.url.endsWith(`/${key}`),
+    ).length;
+
 describe('get and create', () => {
   it('resolves to undefined for a key that does not exist', async () => {
     const notes = openStore('contact-messages');
@@ -195,6 +203,40 @@ describe('update', () => {
     const before = requests.length;
     await counters.update(key, CounterSchema, increment);
     expect(writesTo(key, before)).toBe(1);
+  });
+
+  it('starts from a version it was given: no read, and a write conditional on that version', async () => {
+    const counters = openStore('counters');
+    const key = freshKey('from');
+    const created = await counters.createVersioned(key, CounterSchema, { count: 1 });
+    expect(created).toEqual({ value: { count: 1 }, etag: expect.stringMatching(/.+/) });
+    await expect(counters.createVersioned(key, CounterSchema, { count: 9 })).resolves.toBeUndefined();
+    const before = requests.length;
+    await expect(counters.update(key, CounterSchema, increment, { from: created })).resolves.toEqual({
+      count: 2,
+    });
+    expect(readsOf(key, before)).toBe(0);
+    expect(writesTo(key, before)).toBe(1);
+  });
+
+  it('reads again when the version it was given is no longer the stored one, and loses nothing', async () => {
+    const counters = openStore('counters');
+    const key = freshKey('from-stale');
+    const created = await counters.createVersioned(key, CounterSchema, { count: 1 });
+    await counters.update(key, CounterSchema, () => ({ count: 10 }));
+    const seen: (Counter | undefined)[] = [];
+    const result = await counters.update(
+      key,
+      CounterSchema,
+      (current) => {
+        seen.push(current);
+        return increment(current);
+      },
+      { from: created },
+    );
+    expect(seen).toEqual([{ count: 1 }, { count: 10 }]);
+    expect(result).toEqual({ count: 11 });
+    await expect(counters.get(key, CounterSchema)).resolves.toEqual({ count: 11 });
   });
 
   it('gives up with ConflictRetryExhaustedError when every write loses to another writer', async () => {
