@@ -118,7 +118,10 @@ function isDue(delivery: MailDelivery, now: Date): boolean {
 export async function deliverQueuedMail(
   key: string,
   deps: MailDeps,
-  /** The record this run has just stored: no read before sending, none before recording the result (the write stays conditional on its ETag). */
+  /**
+   * The record this run has just stored: read neither before sending nor before recording the
+   * result (that write stays conditional on its ETag).
+   */
   justStored?: StoredQueuedMail,
 ): Promise<QueuedMail | undefined> {
   const mail = justStored?.value ?? (await getQueuedMail(key));
