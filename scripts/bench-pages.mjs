@@ -122,8 +122,12 @@ try {
 const FILE = 'docs/benchmarks/pages.md';
 const NOTES_MARKER = '<!-- notes: kept by bench:pages -->';
 const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '';
+const notesAt = previous.indexOf(NOTES_MARKER);
+// Only the table above the marker: the notes have route rows of their own, in another shape.
 const keptRows = new Map(
-  [...previous.matchAll(/^\| `([^`]+)` \|.*$/gm)].map((match) => [match[1], match[0]]),
+  [...previous.slice(0, notesAt >= 0 ? notesAt : undefined).matchAll(/^\| `([^`]+)` \|.*$/gm)].map(
+    (match) => [match[1], match[0]],
+  ),
 );
 for (const r of rows) {
   keptRows.set(
@@ -138,7 +142,6 @@ const table = [
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...[...keptRows.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([, line]) => line),
 ].join('\n');
-const notesAt = previous.indexOf(NOTES_MARKER);
 const notes = notesAt >= 0 ? previous.slice(notesAt) : `${NOTES_MARKER}\n`;
 mkdirSync('docs/benchmarks', { recursive: true });
 writeFileSync(
