@@ -180,14 +180,17 @@ describe('delivering through the real Resend SDK', () => {
     expect(await listContactMessagesForMaintainers({ all: false })).toEqual([]);
   });
 
+  /** A plain e-mail with the given idempotency key. */
+  const mailKeyed = (idempotencyKey: string) => ({
+    to: ['sales@example.com'],
+    subject: 'Hello',
+    html: '<p>Hi</p>',
+    text: 'Hi',
+    idempotencyKey,
+  });
+
   it('keeps a pending e-mail on the list when a second queueing of it loses the race for the record', async () => {
-    const mail = {
-      to: ['sales@example.com'],
-      subject: 'Hi',
-      html: '<p>Hi</p>',
-      text: 'Hi',
-      idempotencyKey: 'k-race',
-    };
+    const mail = mailKeyed('k-race');
     await enqueueMail(mail, clock);
     // The state two racing calls can leave: the e-mail stored by one, the marker by the other.
     await clearPendingMail('k-race');
@@ -196,13 +199,7 @@ describe('delivering through the real Resend SDK', () => {
   });
 
   it('queues an e-mail once per key: again while pending keeps one, again once sent leaves it sent and off the list', async () => {
-    const mail = {
-      to: ['sales@example.com'],
-      subject: 'Hello',
-      html: '<p>Hi</p>',
-      text: 'Hi',
-      idempotencyKey: 'k-1',
-    };
+    const mail = mailKeyed('k-1');
     const both = await Promise.all([enqueueMail(mail, clock), enqueueMail(mail, clock)]);
     expect(both.map((queued) => queued.key)).toEqual(['k-1', 'k-1']);
     expect(both.filter((queued) => queued.stored !== undefined)).toHaveLength(1);
