@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { startWarmFunctions } from './serve/warm-functions.mjs';
@@ -35,7 +36,19 @@ const netlify = new NetlifyDev({
   staticFiles: { enabled: true },
 });
 
+/**
+ * The local blob server @netlify/dev starts for the functions (it keeps it to itself), taken as it
+ * starts: the functions hand their blob calls straight to its handler (serve/warm-functions.mjs).
+ */
+let blobHandler;
+const startBlobsServer = BlobsServer.prototype.start;
+BlobsServer.prototype.start = function start() {
+  blobHandler = (request) => this.handleRequest(request);
+  return startBlobsServer.call(this);
+};
 await netlify.start();
+BlobsServer.prototype.start = startBlobsServer;
+if (!blobHandler) console.warn('[serve] the blob server was not found; functions reach it over HTTP.');
 
 // netlify.toml, resolved as NetlifyDev resolves it for itself.
 const { config } = await resolveConfig({
@@ -59,6 +72,7 @@ const functions = await startWarmFunctions({
   functionsDirectory: config.functionsDirectory ?? join(projectRoot, 'netlify', 'functions'),
   functionsConfig: config.functions,
   outputDirectory: join(projectRoot, '.netlify', 'functions-warm'),
+  blobs: blobHandler,
 });
 
 /** Text types Netlify's CDN compresses. */

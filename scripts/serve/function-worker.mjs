@@ -9,6 +9,10 @@
 // In: { id, event, clientContext, timeoutMs }. Out: { type: 'ready' } once loaded, then per call
 // one or more { id, type: 'data', head?, chunks, end } (head with the first, end with the last)
 // or { id, type: 'error', error }. A short answer travels as one message.
+//
+// Blob calls (when `workerData.blobsByMessage`): the function's requests to the local blob server
+// go out as { type: 'blob', id, method, url, headers, body } and come back as
+// { type: 'blob', id, status, headers, body }; see `sendBlobCallsByMessage`.
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, extname } from 'node:path';
 import process from 'node:process';
@@ -204,6 +208,68 @@ async function invoke({ id, event, clientContext, timeoutMs }) {
   }
 }
 
+/** Blob calls waiting for their answer: id -> resolve. */
+const blobCalls = new Map();
+let nextBlobCall = 1;
+
+/**
+ * The origins the function's @netlify/blobs client sends to: those of the blobs context the
+ * runtime gives it (NETLIFY_BLOBS_CONTEXT, base64 JSON), or none.
+ */
+function blobServerOrigins() {
+  try {
+    const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString());
+    return new Set(
+      [context.edgeURL, context.uncachedEdgeURL].filter(Boolean).map((url) => new URL(url).origin),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * Sends the function's requests to the local blob server to the main thread as messages, where the
+ * server's own handler answers them (warm-functions.mjs), instead of over loopback HTTP: the same
+ * requests and answers (status, headers, ETags, bodies), without the HTTP client and server work
+ * that cost more than the blob operation itself. Every other `fetch` goes out as before. Installed
+ * before the bundle loads, so Netlify's bootstrap wraps this `fetch` as it wraps the native one.
+ */
+function sendBlobCallsByMessage() {
+  const origins = blobServerOrigins();
+  if (origins.size === 0) return;
+  const nativeFetch = globalThis.fetch;
+  globalThis.fetch = async function fetch(input, init) {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (!origins.has(new URL(request.url).origin)) return nativeFetch(request);
+    request.signal.throwIfAborted();
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const id = nextBlobCall++;
+    const answered = new Promise((resolve) => blobCalls.set(id, resolve));
+    const message = {
+      type: 'blob',
+      id,
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers],
+      body,
+    };
+    parentPort.postMessage(message, body ? [body] : []);
+    const answer = await answered;
+    return new Response(NULL_BODY_STATUS.has(answer.status) ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+}
+
+if (workerData.blobsByMessage) sendBlobCallsByMessage();
 const { handler } = await import(pathToFileURL(entryFile).href);
-parentPort.on('message', (message) => void invoke(message));
+parentPort.on('message', (message) => {
+  if (message.type !== 'blob') {
+    void invoke(message);
+    return;
+  }
+  blobCalls.get(message.id)?.(message);
+  blobCalls.delete(message.id);
+});
 parentPort.postMessage({ type: 'ready' });

@@ -24,6 +24,8 @@ const CLOCKWORK_USERAGENT = 'Netlify Clockwork';
 const UNLINKED_SITE_ID = 'unlinked';
 const WORKER_URL = new URL('./function-worker.mjs', import.meta.url);
 
+/** @typedef {(request: Request) => Promise<Response>} BlobHandler A blob server's request handler. */
+
 /**
  * netlify.toml's `[functions]` settings in zip-it-and-ship-it's terms, as @netlify/functions-dev
  * passes them (its `normalizeFunctionsConfig` and `addFunctionsConfigDefaults`).
@@ -188,11 +190,14 @@ function errorAnswer({ errorType = 'Error', errorMessage = '', stackTrace = [] }
 
 /** One function's long-lived worker thread, started on first use and again if it ever exits. */
 class WarmFunction {
-  /** @param {{ name: string, entryFile: string, logger: Console }} options */
-  constructor({ name, entryFile, logger }) {
+  /**
+   * @param {{ name: string, entryFile: string, logger: Console, blobs?: BlobHandler }} options
+   */
+  constructor({ name, entryFile, logger, blobs }) {
     this.name = name;
     this.entryFile = entryFile;
     this.logger = logger;
+    this.blobs = blobs;
     this.nextId = 1;
     /** Calls in flight: id -> { resolve, reject, body }. */
     this.calls = new Map();
@@ -203,7 +208,9 @@ class WarmFunction {
   /** Starts the worker if none runs; resolves once the bundle is imported. */
   start() {
     if (this.ready) return this.ready;
-    const worker = new Worker(WORKER_URL, { workerData: { name: this.name, entryFile: this.entryFile } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { name: this.name, entryFile: this.entryFile, blobsByMessage: Boolean(this.blobs) },
+    });
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.once('message', (message) => (message?.type === 'ready' ? resolve() : undefined));
@@ -236,7 +243,27 @@ class WarmFunction {
     else call.resolve(errorAnswer(error));
   }
 
+  /** Answers one of the function's blob calls with the blob server's handler (`blobs`). */
+  async answerBlobCall({ id, method, url, headers, body }) {
+    let answer;
+    try {
+      const response = await this.blobs(new Request(url, { method, headers, body }));
+      const data = response.body ? await response.arrayBuffer() : undefined;
+      answer = { type: 'blob', id, status: response.status, headers: [...response.headers], body: data };
+    } catch (error) {
+      // What the blob server's HTTP front answers when its handler throws.
+      this.logger.error(`[blobs] ${method} ${url} failed:`, error);
+      const data = new TextEncoder().encode(String(error?.message ?? error)).buffer;
+      answer = { type: 'blob', id, status: 500, headers: [['content-type', 'text/plain']], body: data };
+    }
+    this.worker?.postMessage(answer, answer.body ? [answer.body] : []);
+  }
+
   onMessage(message) {
+    if (message.type === 'blob') {
+      void this.answerBlobCall(message);
+      return;
+    }
     const call = this.calls.get(message.id);
     if (!call) return;
     if (message.type === 'error') {
@@ -299,6 +326,8 @@ class WarmFunction {
  * @param {Record<string, object>} [options.functionsConfig] netlify.toml's `[functions]` settings
  * @param {string} options.outputDirectory a folder this server owns; emptied first
  * @param {Console} [options.logger]
+ * @param {BlobHandler} [options.blobs] the local blob server's request handler: the functions'
+ *   blob calls (to the server in NETLIFY_BLOBS_CONTEXT) go to it by message instead of over HTTP
  */
 export async function startWarmFunctions({
   projectRoot,
@@ -306,6 +335,7 @@ export async function startWarmFunctions({
   functionsConfig,
   outputDirectory,
   logger = console,
+  blobs,
 }) {
   await rm(outputDirectory, { recursive: true, force: true });
   const bundles = await zipFunctions(functionsDirectory, outputDirectory, {
@@ -332,6 +362,7 @@ export async function startWarmFunctions({
         name: bundle.name,
         entryFile: join(bundle.path, bundle.entryFilename),
         logger,
+        blobs,
       }),
     }));
   const byName = new Map(functions.map((func) => [func.name, func]));

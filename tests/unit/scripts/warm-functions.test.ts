@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
@@ -13,19 +14,35 @@ import { startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
 // The functions layer of `npm start` (scripts/serve/warm-functions.mjs) with the fixture functions
 // in tests/fixtures/warm-functions, bundled by zip-it-and-ship-it and called over HTTP as
 // scripts/serve.mjs calls them. What a function sees must be what @netlify/dev showed it.
+//
+// The functions' blobs context names a blob server URL where nothing listens: their blob calls can
+// only succeed by message, answered by the handler of a real (patched) BlobsServer that listens
+// elsewhere.
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 let functions: Awaited<ReturnType<typeof startWarmFunctions>>;
 let server: Server;
 let outputDirectory: string;
 let base: string;
+let blobsDirectory: string;
+let blobsServer: BlobsServer;
+const blobsContextBefore = process.env['NETLIFY_BLOBS_CONTEXT'];
 
 beforeAll(async () => {
   outputDirectory = await mkdtemp(join(tmpdir(), 'sis-warm-functions-'));
+  blobsDirectory = await mkdtemp(join(tmpdir(), 'sis-warm-blobs-'));
+  blobsServer = new BlobsServer({ directory: blobsDirectory, token: 'warm-token' });
+  await blobsServer.start();
+  const nowhere = `http://127.0.0.1:${await closedPort()}`;
+  // Read by the function workers as they start (each gets a copy of the environment).
+  process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(
+    JSON.stringify({ siteID: 'warm-site', token: 'warm-token', edgeURL: nowhere, uncachedEdgeURL: nowhere }),
+  ).toString('base64');
   functions = await startWarmFunctions({
     projectRoot,
     functionsDirectory: join(projectRoot, 'tests', 'fixtures', 'warm-functions'),
     outputDirectory,
+    blobs: (request: Request) => blobsServer.handleRequest(request),
   });
   server = createServer(async (req, res) => {
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
@@ -48,12 +65,26 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.close();
   await functions?.stop();
+  await blobsServer?.stop();
+  if (blobsContextBefore === undefined) delete process.env['NETLIFY_BLOBS_CONTEXT'];
+  else process.env['NETLIFY_BLOBS_CONTEXT'] = blobsContextBefore;
   await rm(outputDirectory, { recursive: true, force: true });
+  await rm(blobsDirectory, { recursive: true, force: true });
 });
+
+/** A loopback port that was free a moment ago and that nothing listens on now. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 describe('warm functions', () => {
   it('serves every function of the folder', () => {
-    expect(functions.names).toEqual(['boom', 'echo', 'fallback', 'stream', 'tick']);
+    expect(functions.names).toEqual(['blobs', 'boom', 'echo', 'fallback', 'stream', 'tick']);
   });
 
   it('gives the function its request, client address, route parameters and cookies', async () => {
@@ -107,6 +138,25 @@ describe('warm functions', () => {
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('boom on purpose');
     expect((await fetch(`${base}/echo/3`)).status).toBe(200);
+  });
+
+  it("hands a function's blob calls to the blob server by message, with the answers HTTP would give", async () => {
+    const answers = await Promise.all(
+      ['alpha', 'beta'].map(async (key) => (await fetch(`${base}/blobs/${key}`)).json()),
+    );
+    for (const [index, key] of ['alpha', 'beta'].entries()) {
+      expect(answers[index]).toEqual({
+        created: true,
+        createdAgain: false,
+        read: { data: { n: 1 }, metadata: { by: 'fixture' }, hasETag: true },
+        staleWrite: false,
+        freshWrite: true,
+        newETag: true,
+        after: { n: 4 },
+        listed: expect.arrayContaining([key]),
+        gone: true,
+      });
+    }
   });
 
   it('runs a scheduled function called by its URL as the scheduler would', async () => {
