@@ -26,6 +26,7 @@ let outputDirectory: string;
 let base: string;
 let blobsDirectory: string;
 let blobsServer: BlobsServer;
+type BlobHandling = { handleRequest(request: Request): Promise<Response> };
 const blobsContextBefore = process.env['NETLIFY_BLOBS_CONTEXT'];
 
 beforeAll(async () => {
@@ -42,7 +43,8 @@ beforeAll(async () => {
     projectRoot,
     functionsDirectory: join(projectRoot, 'tests', 'fixtures', 'warm-functions'),
     outputDirectory,
-    blobs: (request: Request) => blobsServer.handleRequest(request),
+    // `handleRequest` is what the server's HTTP front calls; the type declarations mark it private.
+    blobs: (request: Request) => (blobsServer as unknown as BlobHandling).handleRequest(request),
   });
   server = createServer(async (req, res) => {
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
