@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config';
+import { axeViolations } from './support/axe';
 
 /** The four counters of product-spec section 9, in page order. */
 const COUNTERS = ['5090', '3090', '2050', '9000'];
@@ -88,13 +88,7 @@ test.describe('home slider', () => {
       await openWithSlider(page);
       await page.getByRole('button', { name: 'Next slide' }).click();
       await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3');
-      const results = await new AxeBuilder({ page })
-        .include('.carousel')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(await axeViolations(page, { include: '.carousel' })).toEqual([]);
     });
   }
 
