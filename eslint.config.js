@@ -37,6 +37,12 @@ const layerRules = {
     allowTypeImports: true,
     message: "Import zod/mini from '~/lib/shared/zod': it turns off zod's eval probe, which the CSP refuses.",
   },
+  fullZodOnlyInCatalogue: {
+    regex: '^zod(/v4(/classic)?)?$',
+    allowTypeImports: true,
+    message:
+      'Full zod is for the course catalogue only (src/lib/shared/schemas/course-catalogue.ts): a browser bundle that reached it would carry full zod and build its schemas on every page load. Use ~/lib/shared/zod (zod/mini).',
+  },
   noComponentsInStores: {
     group: ['~/components/*', '**/components/*'],
     message: 'Stores never import components: data flows one way (STYLE.md).',
@@ -47,7 +53,7 @@ const layerRules = {
  * A config block that refuses imports matching `patterns` in `files`. A later block for the same
  * file replaces an earlier one's list, so each block names every rule of its layer.
  * @param {string[]} files
- * @param {{ group: string[]; message: string; allowTypeImports?: boolean }[]} patterns
+ * @param {(({ group: string[] } | { regex: string }) & { message: string; allowTypeImports?: boolean })[]} patterns
  * @param {{ ignores?: string[] }} [options]
  * @returns {import('eslint').Linter.Config}
  */
@@ -74,7 +80,12 @@ export default defineConfig(
   // Everything in src/ except the server layers.
   restrictImports(
     ['src/**/*.{ts,tsx,astro}'],
-    [layerRules.zodThroughShared, layerRules.blobsOnlyInStorage, layerRules.noServerInClient],
+    [
+      layerRules.zodThroughShared,
+      layerRules.fullZodOnlyInCatalogue,
+      layerRules.blobsOnlyInStorage,
+      layerRules.noServerInClient,
+    ],
     {
       ignores: ['src/server/**'],
     },
@@ -83,6 +94,7 @@ export default defineConfig(
     ['src/stores/**/*.ts'],
     [
       layerRules.zodThroughShared,
+      layerRules.fullZodOnlyInCatalogue,
       layerRules.blobsOnlyInStorage,
       layerRules.noServerInClient,
       layerRules.noComponentsInStores,
@@ -113,6 +125,7 @@ export default defineConfig(
     ['src/lib/shared/**/*.ts'],
     [
       layerRules.zodThroughShared,
+      layerRules.fullZodOnlyInCatalogue,
       layerRules.blobsOnlyInStorage,
       layerRules.noServerInClient,
       { group: ['node:*'], message: 'src/lib/shared/ runs in the browser too: no node: imports.' },

@@ -4,7 +4,8 @@
  */
 import data from '~/content/courses.json';
 import { usdFromCents } from '~/lib/shared/money';
-import { CourseSchema, type Course, type CourseSummary } from '~/lib/shared/schemas/course';
+import type { CourseSummary } from '~/lib/shared/schemas/course';
+import { CourseSchema, type Course } from '~/lib/shared/schemas/course-catalogue';
 
 /** All courses, in catalogue order. Throws at start-up if the file breaks the schema. */
 export const courses: readonly Course[] = CourseSchema.array()

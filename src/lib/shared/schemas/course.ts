@@ -1,67 +1,11 @@
 /*
- * The catalogue file's schema is build- and server-side data like the content collections, so it
- * uses zod's full API for `.describe()`. The API shape, which the browser parses too, is zod/mini.
+ * The public shape of a course in API answers, in zod/mini, which the browser parses too. The
+ * catalogue file's schema (full zod, build and server only) is in `./course-catalogue`.
  */
-import { z } from 'zod';
 import * as zm from '~/lib/shared/zod';
-import { centsFromUsd, isWholeCents, UsdSchema } from '~/lib/shared/money';
+import { UsdSchema } from '~/lib/shared/money';
 
-/** A price as the company types it in the catalogue file: US dollars, at most two decimals. */
-const CatalogueUsdSchema = z
-  .number()
-  .nonnegative()
-  .refine(isWholeCents, { message: 'An amount in USD has at most two decimals.' });
-
-/** A course of the training catalogue, as the company edits it in `src/content/courses.json`. */
-export const CourseSchema = z
-  .object({
-    id: z.number().int().positive().describe('Stable numeric course id, used in /coursedetail?cid={id}.'),
-    slug: z
-      .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-      .describe('URL segment of the course page, lower-case kebab-case.'),
-    name: z.string().min(2).max(80).describe('Course title as shown on cards and invoices.'),
-    topic: z.string().min(1).max(40).describe('The training topic this course teaches, e.g. "C#".'),
-    url: z
-      .string()
-      .regex(/^\/images\/courses\/[a-z0-9-]+\.svg$/)
-      .describe('Site-relative path of the cover image (SVG in public/images/courses/).'),
-    imageAlt: z.string().min(5).max(140).describe('Alternative text of the cover image.'),
-    review: z.number().int().nonnegative().describe('Number of reviews the course has received.'),
-    fees: CatalogueUsdSchema.describe('List price in USD (converted to cents when loaded).'),
-    discountedFees: CatalogueUsdSchema.describe(
-      'Price charged in USD, at most the list price (converted to cents when loaded).',
-    ),
-    durationHours: z.number().int().positive().describe('Length of the course in teaching hours.'),
-    level: z.enum(['Beginner', 'Intermediate', 'Advanced']).describe('Who the course is pitched at.'),
-    courseOverview: z
-      .string()
-      .min(300)
-      .max(1200)
-      .describe('Plain-text overview; the cart shows its first 250 characters.'),
-    outcomes: z
-      .array(z.string().min(10).max(140))
-      .min(4)
-      .max(8)
-      .describe('What a learner can do after the course.'),
-  })
-  .refine((c) => c.discountedFees <= c.fees, {
-    message: 'The discounted fee cannot be more than the list fee.',
-    path: ['discountedFees'],
-  })
-  .transform(({ fees, discountedFees, ...course }) => ({
-    ...course,
-    /** List price in US cents. */
-    feesCents: centsFromUsd(fees),
-    /** Price charged in US cents; at most the list price. */
-    discountedFeesCents: centsFromUsd(discountedFees),
-  }));
-
-/** A catalogue entry as the file holds it (prices in dollars). */
-export type CourseEntry = z.input<typeof CourseSchema>;
-
-/** A course as the site uses it: prices in cents. */
-export type Course = z.output<typeof CourseSchema>;
+export type { Course, CourseEntry } from '~/lib/shared/schemas/course-catalogue';
 
 /** The public shape of a course in API answers (`GET /api/courses`, cart items); prices in dollars. */
 export const CourseSummarySchema = zm.object({

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import data from '~/content/courses.json';
 import { courseById, courses, toCourseSummary } from '~/lib/shared/catalogue';
-import { CourseSchema, CourseSummarySchema } from '~/lib/shared/schemas/course';
+import { CourseSummarySchema } from '~/lib/shared/schemas/course';
+import { CourseSchema } from '~/lib/shared/schemas/course-catalogue';
 
 const trainingTopics = [
   'C#',
