@@ -218,7 +218,7 @@ class WarmFunction {
       worker.once('exit', (code) => reject(new Error(`the worker of ${this.name} exited (code ${code})`)));
     });
     this.ready.catch(() => undefined);
-    worker.on('message', (message) => this.onMessage(message));
+    worker.on('message', (message) => this.onMessage(message, worker));
     worker.on('error', (error) => this.logger.error(`[functions] ${this.name} failed:`, error));
     worker.on('exit', (code) => {
       // A worker that ends (a crash, a `process.exit` in the function) fails its calls in flight;
@@ -243,8 +243,8 @@ class WarmFunction {
     else call.resolve(errorAnswer(error));
   }
 
-  /** Answers one of the function's blob calls with the blob server's handler (`blobs`). */
-  async answerBlobCall({ id, method, url, headers, body }) {
+  /** Answers one of the function's blob calls, from `worker`, with the blob server's handler (`blobs`). */
+  async answerBlobCall({ id, method, url, headers, body }, worker) {
     let answer;
     try {
       const response = await this.blobs(new Request(url, { method, headers, body }));
@@ -256,12 +256,13 @@ class WarmFunction {
       const data = new TextEncoder().encode(String(error?.message ?? error)).buffer;
       answer = { type: 'blob', id, status: 500, headers: [['content-type', 'text/plain']], body: data };
     }
-    this.worker?.postMessage(answer, answer.body ? [answer.body] : []);
+    // To the worker that asked (posting to one that has ended since does nothing).
+    worker.postMessage(answer, answer.body ? [answer.body] : []);
   }
 
-  onMessage(message) {
+  onMessage(message, worker) {
     if (message.type === 'blob') {
-      void this.answerBlobCall(message);
+      void this.answerBlobCall(message, worker);
       return;
     }
     const call = this.calls.get(message.id);
