@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,5 +8,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // One test file per core. Vitest's default leaves a core free, which on CI's two cores runs
+    // the files one at a time: 47 s instead of 27 s here.
+    maxWorkers: availableParallelism(),
   },
 });
