@@ -55,17 +55,20 @@ test.describe('home slider', () => {
     await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
   });
 
+  // The page's clock is Playwright's, as in the leadership carousel's tests: the intervals pass
+  // at once instead of in real time.
   test('rotates by itself and pauses on hover and on focus', async ({ page }) => {
-    test.setTimeout(60_000);
+    await page.clock.install();
     await openWithSlider(page);
     const slider = page.locator('.carousel');
     await expect(slider).toHaveAttribute('data-rotation', 'running');
-    await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3', { timeout: 8000 });
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3');
 
     await carousel(page).hover();
     await expect(slider).toHaveAttribute('data-rotation', 'paused');
     const whileHovered = await activeSlide(page).getAttribute('aria-label');
-    await page.waitForTimeout(MORE_THAN_ONE_INTERVAL_MS);
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
     await expect(activeSlide(page)).toHaveAttribute('aria-label', whileHovered ?? '');
 
     await page.mouse.move(5, 5);
@@ -73,7 +76,7 @@ test.describe('home slider', () => {
     await page.getByRole('button', { name: 'Next slide' }).focus();
     await expect(slider).toHaveAttribute('data-rotation', 'paused');
     const whileFocused = await activeSlide(page).getAttribute('aria-label');
-    await page.waitForTimeout(MORE_THAN_ONE_INTERVAL_MS);
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
     await expect(activeSlide(page)).toHaveAttribute('aria-label', whileFocused ?? '');
 
     await page.locator('h1').click();
@@ -113,12 +116,12 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the slider never rotates by itself and the counters show their final numbers', async ({ page }) => {
-    test.setTimeout(45_000);
+    await page.clock.install();
     await openWithSlider(page);
     await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
     await expect(page.getByRole('button', { name: 'Play automatic slide show' })).toBeVisible();
     await expect(page.locator('count-up')).toHaveText(COUNTERS);
-    await page.waitForTimeout(MORE_THAN_ONE_INTERVAL_MS);
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
     await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 3');
   });
 });
