@@ -4,18 +4,15 @@ import { axeViolations, axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, P
 
 // One test per route serves both widths (a reload at phone size, as a phone would load it).
 test.describe('axe (WCAG 2.2 AA) at desktop and phone widths', () => {
-  test.use({ viewport: DESKTOP });
-
   for (const path of [...siteRoutes.map((route) => route.path), '/no-such-page']) {
     test(`${path} has no violations at ${DESKTOP.width} or ${PHONE.width} px`, async ({ page }) => {
-      await page.goto(path);
-      expect(await axeViolationsByWidth(page)).toEqual(NO_VIOLATIONS_BY_WIDTH);
+      expect(await axeViolationsByWidth(page, path)).toEqual(NO_VIOLATIONS_BY_WIDTH);
     });
   }
 });
 
 test('an open menu has no violations either', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await page.getByRole('button', { name: 'Products' }).click();
   expect(await axeViolations(page)).toEqual([]);
@@ -27,7 +24,7 @@ for (const path of ['/', '/who-we-are/leadership']) {
   test(`${path} before its carousel hydrates: the row scrolls, by keyboard too, and axe finds nothing`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
     await page.goto(path);
     const row = page.locator('.carousel .swiper');

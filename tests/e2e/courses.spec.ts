@@ -146,9 +146,7 @@ test.describe('course pages', () => {
     test(`/courses/${course.slug} has no axe violations at ${DESKTOP.width} or ${PHONE.width} px`, async ({
       page,
     }) => {
-      await page.setViewportSize(DESKTOP);
-      await page.goto(`/courses/${course.slug}`);
-      expect(await axeViolationsByWidth(page)).toEqual(NO_VIOLATIONS_BY_WIDTH);
+      expect(await axeViolationsByWidth(page, `/courses/${course.slug}`)).toEqual(NO_VIOLATIONS_BY_WIDTH);
     });
   }
 });

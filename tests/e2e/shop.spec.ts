@@ -454,12 +454,10 @@ test.describe('axe (WCAG 2.2 AA) on the shop pages', () => {
   ];
   for (const state of states) {
     test(`${state.name} at ${DESKTOP.width} and ${PHONE.width} px`, async ({ page }) => {
-      await page.setViewportSize(DESKTOP);
       await state.mock().install(page, { signedIn: state.signedIn ?? true });
-      await page.goto(state.path);
       const ready = () =>
         expect(page.getByRole('heading', { name: state.ready, exact: true }).first()).toBeVisible();
-      expect(await axeViolationsByWidth(page, ready)).toEqual(NO_VIOLATIONS_BY_WIDTH);
+      expect(await axeViolationsByWidth(page, state.path, ready)).toEqual(NO_VIOLATIONS_BY_WIDTH);
     });
   }
 

@@ -30,15 +30,17 @@ export const PHONE = { width: 375, height: 740 } as const;
 export const NO_VIOLATIONS_BY_WIDTH = { [`${DESKTOP.width} px`]: [], [`${PHONE.width} px`]: [] };
 
 /**
- * axe's violations on the page at desktop width, then at phone width, keyed by width. The page is
- * loaded at desktop width first (by the caller); for the phone it is resized and reloaded, as a
- * phone would load it. `ready` waits for what must show before each check.
+ * axe's violations on `path` at desktop width, then at phone width, keyed by width: the page is
+ * loaded at desktop size, then resized and reloaded, as a phone would load it. `ready` waits for
+ * what must show before each check.
  */
 export async function axeViolationsByWidth(
   page: Page,
+  path: string,
   ready: () => Promise<unknown> = async () => undefined,
 ): Promise<Record<string, string[]>> {
   await page.setViewportSize(DESKTOP);
+  await page.goto(path);
   await ready();
   const atDesktop = await axeViolations(page);
   await page.setViewportSize(PHONE);
