@@ -43,6 +43,17 @@ async function press(page: Page, target: Locator): Promise<void> {
 const header = (page: Page) => page.getByRole('banner');
 
 /** The header's Sign in link, once the island has hydrated it into the dialog's opener. */
+/**
+ * Signs out from the account menu of `name`, and waits for the home page that sign-out loads: until
+ * it has, the old page's header can still be found (and pressed) while the new one is loading.
+ */
+async function signOutFrom(page: Page, name: string): Promise<void> {
+  await press(page, header(page).getByRole('button', { name: `Account: ${name}` }));
+  const homeLoaded = page.waitForEvent('load');
+  await press(page, header(page).getByRole('button', { name: 'Sign out' }));
+  await homeLoaded;
+}
+
 async function signInControl(page: Page): Promise<Locator> {
   const control = header(page).getByRole('link', { name: 'Sign in' });
   await expect(control).toHaveAttribute('aria-haspopup', 'dialog');
@@ -82,8 +93,7 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   await expect(header(page).getByRole('button', { name: `Account: ${person.name}` })).toBeVisible();
 
   // Sign out from the account menu: home, signed out.
-  await press(page, header(page).getByRole('button', { name: `Account: ${person.name}` }));
-  await press(page, header(page).getByRole('button', { name: 'Sign out' }));
+  await signOutFrom(page, person.name);
   await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 
@@ -115,8 +125,7 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   ).toBeVisible();
 
   // Forgot password: e-mail, code and new password twice, then signed in with it.
-  await press(page, header(page).getByRole('button', { name: `Account: ${person.name}` }));
-  await press(page, header(page).getByRole('button', { name: 'Sign out' }));
+  await signOutFrom(page, person.name);
   await press(page, await signInControl(page));
   await press(page, dialog.getByRole('button', { name: 'Forgot password?' }));
   const before = await mailCount(person.email);
