@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   CONTACT_TO: optionalText,
   /** Bearer token of maintainer endpoints; shorter than 24 characters counts as unset. */
   ADMIN_TOKEN: optionalText,
+  /** Comma-separated e-mail addresses of the staff who may open the company console. */
+  STAFF_EMAILS: optionalText,
   /** Contact messages per client address per 10 minutes. */
   CONTACT_RATE_LIMIT: positiveInt('CONTACT_RATE_LIMIT', 5),
   /** Code requests per client address per hour (sign-ins: twice that per 15 minutes). */
@@ -64,6 +66,8 @@ export interface ServerEnv {
   };
   /** Maintainer bearer token (24+ characters), or undefined when the endpoints are off. */
   readonly adminToken: string | undefined;
+  /** Lower-case e-mail addresses of the staff (the company console, DECISIONS 39). */
+  readonly staffEmails: ReadonlySet<string>;
   readonly rateLimits: {
     /** Contact messages per client address per 10 minutes. */
     readonly contact: number;
@@ -91,6 +95,12 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
       contactTo: env.CONTACT_TO ?? site.email,
     },
     adminToken,
+    staffEmails: new Set(
+      (env.STAFF_EMAILS ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    ),
     rateLimits: { contact: env.CONTACT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
   };
 }

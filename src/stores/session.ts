@@ -1,7 +1,7 @@
 /**
  * Who is signed in, and every action that changes it (sign in, sign up with an e-mailed code,
  * password reset, sign out). The server is the truth (DECISIONS 4): the session is an HttpOnly
- * cookie, and `user` in localStorage only caches `{userid, username}` for display until
+ * cookie, and `user` in localStorage only caches `{userid, username, staff?}` for display until
  * `GET /api/account/me` answers at start-up (DECISIONS 18).
  *
  * Components read `$user` and `$pendingCode` and call the actions; they never set the atoms.
@@ -59,10 +59,15 @@ const PendingCodeStateSchema = z.object({
   email: z.string(),
 });
 
+/** What the browser keeps of a user: id, name, and whether the header offers the console. */
+function cached(user: SessionUser): SessionUser {
+  return { userid: user.userid, username: user.username, ...(user.staff === true ? { staff: true } : {}) };
+}
+
 function decodeUser(stored: string): SessionUser | null {
   try {
     const parsed = AccountUserSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? { userid: parsed.data.userid, username: parsed.data.username } : null;
+    return parsed.success ? cached(parsed.data) : null;
   } catch {
     return null;
   }
@@ -128,7 +133,7 @@ function failure(error: unknown): AccountResult {
 }
 
 function signedIn(user: SessionUser): AccountResult {
-  $storedUser.set({ userid: user.userid, username: user.username });
+  $storedUser.set(cached(user));
   $pending.set(null);
   signUpDetails = undefined;
   return { ok: true };
@@ -151,7 +156,7 @@ export function restoreSession(): Promise<void> {
   }
   restoring ??= apiRequest('GET', '/api/account/me', AccountUserSchema, undefined, { background: true })
     .then((user) => {
-      $storedUser.set({ userid: user.userid, username: user.username });
+      $storedUser.set(cached(user));
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) $storedUser.set(null);

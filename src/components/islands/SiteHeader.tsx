@@ -462,6 +462,17 @@ export default function SiteHeader({ homeLabel, menus, contact, logo }: Props) {
                     {headerCopy.purchaseHistory}
                   </a>
                 </li>
+                {user.staff === true && (
+                  <li>
+                    <a
+                      className="site-nav__link"
+                      href={accountLinks.console}
+                      data-nav-link={headerCopy.console}
+                    >
+                      {headerCopy.console}
+                    </a>
+                  </li>
+                )}
                 <li>
                   <button
                     type="button"

@@ -13,6 +13,8 @@ export const headerCopy = {
   accountMenuPrefix: 'Account: ',
   myCart: 'My cart',
   purchaseHistory: 'Purchase history',
+  /** Staff only (DECISIONS 39): the company console. */
+  console: 'Console',
   signOut: 'Sign out',
   /** Accessible name of the cart link in the bar. */
   cartLink: (count: number) =>
@@ -23,6 +25,7 @@ export const headerCopy = {
 export const accountLinks = {
   cart: '/checkout',
   purchaseHistory: '/purchasehistory',
+  console: '/console',
   /** The sign-in page; the dialog's no-JavaScript fallback. */
   login: '/login',
 } as const;

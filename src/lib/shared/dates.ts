@@ -10,3 +10,54 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', {
 export function formatIndianDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
+
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The day in India of an instant, as `2026-05-05` (`2026-05-04T20:00:00Z` is already the 5th). */
+export function indianDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** An instant as a sortable day and time in India: `2026-11-24 17:30`. */
+export function indianDayAndTime(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The instant a day in India begins: `2026-05-05` -> `2026-05-04T18:30:00Z`. */
+export function startOfIndianDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+/** The day after `2026-05-31`: `2026-06-01` (calendar arithmetic, no time zone involved). */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A range of days in India (`2026-04-01` to `2027-03-31`, both included) as the instants it spans. */
+export function instantsOfDays(range: {
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}): {
+  from: Date | undefined;
+  to: Date | undefined;
+} {
+  return {
+    from: range.from ? startOfIndianDay(range.from) : undefined,
+    to: range.to ? startOfIndianDay(nextDay(range.to)) : undefined,
+  };
+}
+
+/** An instant as staff read it: `24 Nov 2026, 5:30 pm` in India. */
+export function formatIndianDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});

@@ -107,20 +107,20 @@ export function isUnsent(report: ContactMessageReport): boolean {
   return report.mail.company.status !== 'sent' || report.mail.visitor.status !== 'sent';
 }
 
+/** The delivery state of a message's two e-mails (one never queued counts as pending). */
+export async function contactMailOf(id: string): Promise<ContactMessageReport['mail']> {
+  const keys = contactMailKeys(id);
+  const [company, visitor] = await Promise.all([mailDeliveryOf(keys.company), mailDeliveryOf(keys.visitor)]);
+  return { company: company ?? NOT_QUEUED, visitor: visitor ?? NOT_QUEUED };
+}
+
 /** Stored messages with the delivery state of their e-mails, oldest first: only unsent ones unless `all`. */
 export async function listContactMessagesForMaintainers(options: {
   all: boolean;
 }): Promise<ContactMessageReport[]> {
   const messages = await listContactMessages();
   const reports = await Promise.all(
-    messages.map(async (message) => {
-      const keys = contactMailKeys(message.id);
-      const [company, visitor] = await Promise.all([
-        mailDeliveryOf(keys.company),
-        mailDeliveryOf(keys.visitor),
-      ]);
-      return { ...message, mail: { company: company ?? NOT_QUEUED, visitor: visitor ?? NOT_QUEUED } };
-    }),
+    messages.map(async (message) => ({ ...message, mail: await contactMailOf(message.id) })),
   );
   return options.all ? reports : reports.filter(isUnsent);
 }

@@ -14,6 +14,7 @@ import {
   clearPendingMail,
   getQueuedMail,
   listPendingMailKeys,
+  markFailedMail,
   saveQueuedMail,
   updateQueuedMail,
   type MailDelivery,
@@ -145,6 +146,7 @@ export async function deliverQueuedMail(
       (current) => ({ ...current, delivery: afterAttempt(current.delivery, result, now) }),
       justStored,
     )) ?? mail;
+  if (stored.delivery.status === 'failed') await markFailedMail(key);
   if (stored.delivery.status !== 'pending') await clearPendingMail(key);
   return stored;
 }

@@ -1,4 +1,4 @@
-/** Reads and validates request bodies with the shared zod schemas (DECISIONS 9). */
+/** Reads and validates request bodies and query strings with the shared zod schemas (DECISIONS 9). */
 import { safeParse, type $ZodRawIssue, type $ZodType, type output } from 'zod/v4/core';
 import { PayloadTooLarge, ValidationError } from '~/server/domain/errors';
 
@@ -57,7 +57,19 @@ export async function readBody<S extends $ZodType>(request: Request, schema: S):
   } catch {
     throw new ValidationError(['The request body must be JSON.']);
   }
-  const result = safeParse(schema, json, { error: plainIssueMessage });
+  return parseInput(schema, json);
+}
+
+/**
+ * Parses the request's query string (each parameter once, as a string) with `schema`; throws
+ * `ValidationError` (HTTP 400) with plain sentences when it breaks the schema.
+ */
+export function readQuery<S extends $ZodType>(request: Request, schema: S): output<S> {
+  return parseInput(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
+function parseInput<S extends $ZodType>(schema: S, input: unknown): output<S> {
+  const result = safeParse(schema, input, { error: plainIssueMessage });
   if (!result.success) {
     // One sentence per problem, each only once, in the order the fields come.
     throw new ValidationError([...new Set(result.error.issues.map((issue) => issue.message))]);

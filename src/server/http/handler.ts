@@ -9,6 +9,7 @@
 import type { Context } from '@netlify/functions';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { SessionUser } from '~/server/domain/auth/sessions';
+import { requireStaff, type StaffMember } from '~/server/domain/auth/staff';
 import {
   Conflict,
   DomainError,
@@ -29,12 +30,16 @@ import { hasValidXsrfToken, xsrfCookieFor } from '~/server/http/xsrf';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a function accepts. */
-export interface ApiOptions<S extends $ZodType | undefined, A extends 'user' | undefined> {
+export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
   /** Methods answered; any other gets 405 with `Allow`. */
   readonly methods: readonly ApiMethod[];
   /** Schema of the JSON body; the logic then gets it parsed as `body`. */
   readonly body?: S;
-  /** `'user'`: only a signed-in user may call (401 otherwise); the logic gets `user`. */
+  /**
+   * `'user'`: only a signed-in user may call (401 otherwise); the logic gets `user`.
+   * `'staff'`: only staff (DECISIONS 39); to anyone else the address does not exist: 404 before
+   * anything else is said about it (even a wrong method); the logic gets the `StaffMember`.
+   */
   readonly auth?: A;
 }
 
@@ -58,8 +63,10 @@ export interface ApiCall<B, U> {
   readonly after: (work: Promise<unknown>) => void;
 }
 
+/** Who may call: anyone, a signed-in user, or staff. */
+type Auth = 'user' | 'staff' | undefined;
 type BodyOf<S> = S extends $ZodType ? output<S> : undefined;
-type UserOf<A> = A extends 'user' ? SessionUser : undefined;
+type UserOf<A> = A extends 'user' ? SessionUser : A extends 'staff' ? StaffMember : undefined;
 
 const NOT_SIGNED_IN = 'Please sign in to continue.';
 const XSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
@@ -102,10 +109,7 @@ function clientAddressOf(request: Request, context: Context | undefined): string
 }
 
 /** Wraps `logic` into a Netlify Functions v2 handler; see the module comment for what it adds. */
-export function apiHandler<
-  S extends $ZodType | undefined = undefined,
-  A extends 'user' | undefined = undefined,
->(
+export function apiHandler<S extends $ZodType | undefined = undefined, A extends Auth = undefined>(
   options: ApiOptions<S, A>,
   logic: (call: ApiCall<BodyOf<S>, UserOf<A>>) => Promise<Response> | Response,
 ): (request: Request, context?: Context) => Promise<Response> {
@@ -149,13 +153,15 @@ export function apiHandler<
   ): Promise<Response> {
     // A forged request is refused before anything else is said about the address.
     if (!hasValidXsrfToken(request)) return errors(403, [XSRF_REFUSED]);
+    const now = new Date();
+    const staff =
+      options.auth === 'staff' ? await requireStaff(await sessionUserOf(request, now)) : undefined;
     if (!allowed.has(request.method)) {
       return errors(405, [`This address only answers ${options.methods.join(' or ')}.`], {
         headers: { Allow: allow },
       });
     }
-    const now = new Date();
-    const user = options.auth === 'user' ? await sessionUserOf(request, now) : undefined;
+    const user = options.auth === 'user' ? await sessionUserOf(request, now) : staff;
     if (options.auth === 'user' && !user) return errors(401, [NOT_SIGNED_IN]);
     const body = options.body === undefined ? undefined : await readBody(request, options.body);
     return logic({

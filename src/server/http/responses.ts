@@ -29,3 +29,11 @@ export function errors(
 ): Response {
   return json({ errors: messages }, { status, ...init });
 }
+
+/** A CSV download (`text/csv`, UTF-8) named `filename`, with the API headers. */
+export function csv(text: string, filename: string): Response {
+  const headers = new Headers(API_HEADERS);
+  headers.set('Content-Type', 'text/csv; charset=utf-8');
+  headers.set('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  return new Response(text, { status: 200, headers });
+}

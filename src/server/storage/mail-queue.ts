@@ -4,10 +4,11 @@
  * - `mails/<key>`: the e-mail and its delivery state, keyed by its idempotency key, so queueing
  *   the same e-mail twice stores it once;
  * - `pending/<key>`: an empty marker while the e-mail waits to be sent. The retry job lists this
- *   prefix, so it never scans delivered mail.
+ *   prefix, so it never scans delivered mail;
+ * - `failed/<key>`: an empty marker once the e-mail was given up, for the console's mail list.
  */
 import * as z from '~/lib/shared/zod';
-import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
+import { MailDeliverySchema, type MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
 
 export type { MailDelivery } from '~/lib/shared/schemas/mail-delivery';
@@ -83,4 +84,35 @@ export async function listPendingMailKeys(): Promise<string[]> {
 /** Takes an e-mail off the pending list (sent or given up). */
 export function clearPendingMail(key: string): Promise<void> {
   return store.delete(pendingKey(key));
+}
+
+const failedKey = (key: string) => `failed/${key}`;
+
+/** Lists an e-mail as given up (the console shows it until staff retry it). */
+export async function markFailedMail(key: string): Promise<void> {
+  await store.create(failedKey(key), PendingMarkerSchema, { since: new Date().toISOString() });
+}
+
+/** Keys of the e-mails given up. */
+export async function listFailedMailKeys(): Promise<string[]> {
+  const keys = await store.list('failed/');
+  return keys.map((key) => key.slice('failed/'.length));
+}
+
+/**
+ * Puts a given-up or waiting e-mail back on the pending list, due now (staff's Retry now). A sent
+ * e-mail stays as it is. Resolves to the e-mail as stored, or undefined when there is none.
+ */
+export async function requeueMail(key: string, now: Date): Promise<QueuedMail | undefined> {
+  const mail = await store.update(mailKey(key), QueuedMailSchema, (current) => {
+    if (!current || current.delivery.status === 'sent') return SKIP;
+    const delivery: MailDelivery = { ...current.delivery, status: 'pending' };
+    delete delivery.nextAttemptAt;
+    return { ...current, delivery };
+  });
+  if (mail?.delivery.status === 'pending') {
+    await store.create(pendingKey(key), PendingMarkerSchema, { since: now.toISOString() });
+    await store.delete(failedKey(key));
+  }
+  return mail;
 }

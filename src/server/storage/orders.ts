@@ -7,8 +7,10 @@
  *   running, or cut short and finished by its retry, and is skipped when reading).
  */
 import * as z from '~/lib/shared/zod';
-import { CentsSchema } from '~/lib/shared/money';
+import { CentsSchema, sumCents } from '~/lib/shared/money';
 import { openStore } from '~/server/storage/blob-store';
+import { addOrderToCustomerStats } from '~/server/storage/console-records';
+import { addToIndex } from '~/server/storage/time-index';
 
 export const OrderLineSchema = z.object({
   courseId: z.int(),
@@ -46,12 +48,38 @@ export async function saveOrderMarker(userId: string, orderNo: string): Promise<
   await store.create(`${userPrefix(userId)}${orderNo}`, MarkerSchema, {});
 }
 
-/** Writes an order unless it exists (idempotent); resolves to the stored order. */
+/**
+ * Writes an order unless it exists, then puts it on the console's `orders` index and its buyer's
+ * totals (idempotent: a retry after a crash finishes both); resolves to the stored order.
+ */
 export async function saveOrder(order: Order): Promise<Order> {
-  if (await store.create(orderKey(order.orderNo), OrderSchema, order)) return order;
-  const stored = await store.get(orderKey(order.orderNo), OrderSchema);
+  const stored = (await store.create(orderKey(order.orderNo), OrderSchema, order))
+    ? order
+    : await store.get(orderKey(order.orderNo), OrderSchema);
   if (!stored) throw new Error(`Order ${order.orderNo} vanished while being written`);
+  await indexOrder(stored);
   return stored;
+}
+
+/** Puts an order on the console's index and its buyer's totals (idempotent). */
+async function indexOrder(order: Order): Promise<void> {
+  const totalCents = sumCents(order.lines.map((line) => line.priceCents));
+  await Promise.all([
+    addToIndex('orders', new Date(order.placedAt), order.orderNo),
+    addOrderToCustomerStats(order.userId, order.orderNo, totalCents),
+  ]);
+}
+
+/** Every order (a full scan: only to build the console's index once). */
+export async function listAllOrders(): Promise<Order[]> {
+  const keys = await store.list('orders/');
+  const orders = await Promise.all(keys.map((key) => store.get(key, OrderSchema)));
+  return orders.filter((order): order is Order => order !== undefined);
+}
+
+/** Indexes orders placed before the console existed (one-off; idempotent). */
+export async function indexExistingOrders(orders: readonly Order[]): Promise<void> {
+  for (const order of orders) await indexOrder(order);
 }
 
 /** The order with this number, or undefined. */

@@ -15,6 +15,8 @@ export const SessionRecordSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Last time the session was used (ISO 8601, updated at most hourly). */
   lastSeenAt: z.iso.datetime(),
+  /** A staff session (the company console): it expires after 12 hours unused instead of 7 days. */
+  staff: z.optional(z.literal(true)),
 });
 
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;

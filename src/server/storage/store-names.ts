@@ -22,6 +22,8 @@ export const STORE_NAMES = [
   'outbox',
   // Request counts per client and time window, for rate limiting.
   'rate-limits',
+  // The company console's indexes (newest first, by month), lead states and customer totals.
+  'console',
 ] as const;
 
 /** The name of one of the application's blob stores. */

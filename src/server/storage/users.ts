@@ -11,6 +11,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
+import { addToIndex } from '~/server/storage/time-index';
 
 /** A stored account. */
 export const UserRecordSchema = z.object({
@@ -83,6 +84,14 @@ export async function releaseIndex(indexKey: string, userId: string): Promise<vo
 export async function saveNewUser(user: UserRecord): Promise<void> {
   const created = await store.create(userKey(user.userId), UserRecordSchema, user);
   if (!created) throw new Error(`User id collision: ${user.userId}`);
+  await addToIndex('customers', new Date(user.createdAt), user.userId);
+}
+
+/** Every account's id and sign-up time (a full scan: only to build the console's index once). */
+export async function listAllUsers(): Promise<{ readonly at: Date; readonly id: string }[]> {
+  const keys = await store.list('users/');
+  const users = await Promise.all(keys.map((key) => store.get(key, UserRecordSchema)));
+  return users.flatMap((user) => (user ? [{ at: new Date(user.createdAt), id: user.userId }] : []));
 }
 
 /** Replaces an account's password hash. */

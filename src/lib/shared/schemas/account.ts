@@ -180,7 +180,12 @@ export const PendingCodeSchema = z.object({ usercode: z.string(), userkey: z.str
 export type PendingCode = z.output<typeof PendingCodeSchema>;
 
 /** Answer of `me`, `register`, `login` and `reset`; also the `user` kept in localStorage. */
-export const AccountUserSchema = z.object({ userid: z.string(), username: z.string() });
+export const AccountUserSchema = z.object({
+  userid: z.string(),
+  username: z.string(),
+  /** Present and true for staff (STAFF_EMAILS): the header then offers the company console. */
+  staff: z.optional(z.boolean()),
+});
 export type AccountUser = z.output<typeof AccountUserSchema>;
 
 /** `Asha@Example.com` -> e-mail; `98765 43210` -> mobile; otherwise undefined. */

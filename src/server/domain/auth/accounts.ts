@@ -32,6 +32,7 @@ import {
 } from '~/server/domain/auth/codes';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '~/server/domain/auth/passwords';
 import { createSession, revokeAllSessions, type NewSession } from '~/server/domain/auth/sessions';
+import { isStaffEmail } from '~/server/domain/auth/staff';
 import { Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
@@ -112,7 +113,19 @@ async function consumeCodeRequest(email: string, clientAddress: string, now: Dat
   await consumeRateLimit(limits.codesPerEmail, email, now);
 }
 
-const toAccountUser = (user: UserRecord): AccountUser => ({ userid: user.userId, username: user.name });
+const toAccountUser = (user: UserRecord): AccountUser => ({
+  userid: user.userId,
+  username: user.name,
+  ...(isStaffEmail(user.email) ? { staff: true } : {}),
+});
+
+/** Signs `user` in: the answer's user and a new session (a staff session for staff). */
+async function signIn(user: UserRecord, now: Date): Promise<SignedIn> {
+  return {
+    user: toAccountUser(user),
+    session: await createSession(user.userId, now, isStaffEmail(user.email)),
+  };
+}
 
 /** A new opaque user id (random, not a counter). */
 const newUserId = () => randomBytes(16).toString('base64url');
@@ -231,7 +244,7 @@ export async function register(input: RegisterRequest, deps: AccountDeps): Promi
   const request = await consumeCode('sign-up', input, now);
   if (!request.signUp) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   const user = await createAccount(request.signUp, now);
-  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+  return signIn(user, now);
 }
 
 /** `POST /api/account/login`: e-mail or mobile and password. Unknown account and wrong password look alike. */
@@ -255,7 +268,7 @@ export async function login(
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new Unauthorized([ACCOUNT_ERRORS.invalidCredentials]);
   if (needsRehash(user.passwordHash)) await setPasswordHash(user.userId, await hashPassword(input.password));
-  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+  return signIn(user, now);
 }
 
 /** `GET /api/account/me`: the signed-in user, or Unauthorized when the account is gone. */
@@ -299,5 +312,5 @@ export async function reset(input: ResetRequest, deps: AccountDeps): Promise<Sig
   const user = await setPasswordHash(request.userId, await hashPassword(input.password));
   if (!user) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   await revokeAllSessions(user.userId);
-  return { user: toAccountUser(user), session: await createSession(user.userId, now) };
+  return signIn(user, now);
 }

@@ -1,7 +1,8 @@
 /**
  * Sessions (DECISIONS 4, 27): a random token in an HttpOnly cookie; the server keeps only its
- * hash. A session lasts 30 days from sign-in, or 7 days unused, then expires server-side. Logout
- * revokes one session; a password reset revokes all of a user's sessions.
+ * hash. A session lasts 30 days from sign-in, or 7 days unused (a staff session: 12 hours
+ * unused), then expires server-side. Logout revokes one session; a password reset revokes all of
+ * a user's sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -16,14 +17,20 @@ import {
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session unused this long expires, in milliseconds (7 days). */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A staff session unused this long expires, in milliseconds (12 hours, issue 19). */
+export const STAFF_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, in milliseconds (1 hour), to keep reads cheap. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** ... and for staff sessions every 10 minutes, so their 12 hours are counted closely. */
+const STAFF_TOUCH_EVERY_MS = 10 * 60 * 1000;
 
 /** The signed-in user a valid session names. */
 export interface SessionUser {
   readonly userId: string;
   /** The session's id (the token's hash), never the token. */
   readonly sessionId: string;
+  /** True for a staff session (started by an account in STAFF_EMAILS). */
+  readonly staff?: boolean;
 }
 
 /** A new session: the token for the cookie (shown once, never stored) and when it ends. */
@@ -41,12 +48,23 @@ export function sessionIdOf(token: string): string {
 /** Tokens are 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Starts a session for `userId`. */
-export async function createSession(userId: string, now: Date): Promise<NewSession> {
+/** Starts a session for `userId`; a staff session (`staff`) expires after 12 hours unused. */
+export async function createSession(userId: string, now: Date, staff = false): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const sessionId = sessionIdOf(token);
-  await saveSession(sessionId, { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() });
-  return { token, sessionId, userId, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS) };
+  await saveSession(sessionId, {
+    userId,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    ...(staff ? { staff: true as const } : {}),
+  });
+  return {
+    token,
+    sessionId,
+    userId,
+    ...(staff ? { staff } : {}),
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+  };
 }
 
 /**
@@ -60,12 +78,14 @@ export async function resolveSession(token: string, now: Date): Promise<SessionU
   if (!session) return undefined;
   const age = now.getTime() - Date.parse(session.createdAt);
   const idle = now.getTime() - Date.parse(session.lastSeenAt);
-  if (age >= SESSION_MAX_AGE_MS || idle >= SESSION_IDLE_MS) {
+  const staff = session.staff === true;
+  if (age >= SESSION_MAX_AGE_MS || idle >= (staff ? STAFF_SESSION_IDLE_MS : SESSION_IDLE_MS)) {
     await deleteSession(sessionId, session.userId);
     return undefined;
   }
-  if (idle >= TOUCH_EVERY_MS) await touchSession(sessionId, now.toISOString());
-  return { userId: session.userId, sessionId };
+  if (idle >= (staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS))
+    await touchSession(sessionId, now.toISOString());
+  return { userId: session.userId, sessionId, ...(staff ? { staff } : {}) };
 }
 
 /** Ends the session `token` names, if any (logout). */

@@ -1,0 +1,165 @@
+/*
+ * The company console (API.md, Company console; DECISIONS 39-40): what its lists answer and what
+ * its changes take, shared by the console island and the functions. zod/mini, as the browser
+ * loads it.
+ */
+import * as z from '~/lib/shared/zod';
+import { ContactMessageSchema } from '~/lib/shared/schemas/contact-message';
+import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
+import { UsdSchema } from '~/lib/shared/money';
+
+/** Longest note staff may add to a lead. */
+export const LEAD_NOTE_MAX = 1000;
+
+/** The hints the console's forms show and its functions answer. */
+export const CONSOLE_HINTS = {
+  status: 'Choose new or handled.',
+  note: `The note is too long (${LEAD_NOTE_MAX} characters at most).`,
+  date: 'Enter dates as YYYY-MM-DD.',
+  range: 'The start date must not be after the end date.',
+  query: 'The search is too long (100 characters at most).',
+} as const;
+
+/** A lead is new until staff mark it handled. */
+export const LeadStatusSchema = z.enum(['new', 'handled'], CONSOLE_HINTS.status);
+export type LeadStatus = z.infer<typeof LeadStatusSchema>;
+
+/** What staff recorded about a lead (none: new and untouched). */
+export const LeadStateSchema = z.object({
+  status: LeadStatusSchema,
+  /** The staff member who last changed it: name and e-mail. */
+  handledBy: z.string(),
+  /** When it was last changed (ISO 8601). */
+  handledAt: z.iso.datetime(),
+  note: z.optional(z.string().check(z.maxLength(LEAD_NOTE_MAX, CONSOLE_HINTS.note))),
+});
+export type LeadState = z.infer<typeof LeadStateSchema>;
+
+/** `POST /api/console/leads/{id}`. */
+export const LeadUpdateRequestSchema = z.object({
+  status: LeadStatusSchema,
+  note: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(LEAD_NOTE_MAX, CONSOLE_HINTS.note)),
+      z.transform((note) => note.trim()),
+    ),
+  ),
+});
+export type LeadUpdateRequest = z.infer<typeof LeadUpdateRequestSchema>;
+
+/** A lead as the console lists it: the stored message, its state and its e-mails' delivery. */
+export const LeadSchema = z.object({
+  ...ContactMessageSchema.shape,
+  status: LeadStatusSchema,
+  handledBy: z.nullable(z.string()),
+  handledAt: z.nullable(z.iso.datetime()),
+  note: z.nullable(z.string()),
+  mail: z.object({ company: MailDeliverySchema, visitor: MailDeliverySchema }),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+const TaxLineSchema = z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema });
+
+/** An order as the console lists it; amounts in US dollars, as on its invoice. */
+export const OrderRowSchema = z.object({
+  orderNo: z.string(),
+  orderDate: z.iso.datetime(),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  /** The billing details given at checkout (orders placed before them have none). */
+  billing: z.nullable(
+    z.object({
+      name: z.string(),
+      country: z.string(),
+      state: z.optional(z.string()),
+      stateName: z.optional(z.string()),
+      gstin: z.optional(z.string()),
+    }),
+  ),
+  /** The place of supply as the invoice prints it. */
+  placeOfSupply: z.string(),
+  lines: z.array(z.object({ courseId: z.int(), name: z.string(), price: UsdSchema })),
+  totals: z.object({ taxable: UsdSchema, taxes: z.array(TaxLineSchema), total: UsdSchema }),
+  currency: z.string(),
+  /** The gateway's payment reference (orders placed before payments have none). */
+  payment: z.nullable(z.object({ gateway: z.string(), reference: z.string() })),
+});
+export type OrderRow = z.infer<typeof OrderRowSchema>;
+
+/** A customer as the console lists it. */
+export const CustomerRowSchema = z.object({
+  userid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  createdAt: z.iso.datetime(),
+  /** Orders placed. */
+  orders: z.int(),
+  /** What they paid in all, in US dollars. */
+  spent: UsdSchema,
+});
+export type CustomerRow = z.infer<typeof CustomerRowSchema>;
+
+/** Which queued e-mails the mail list shows. */
+export const MailStatusSchema = z.enum(['pending', 'failed'], 'Choose pending or failed.');
+export type MailStatus = z.infer<typeof MailStatusSchema>;
+
+/** A queued e-mail as the console lists it (no body: staff see who, what and why not). */
+export const MailRowSchema = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  queuedAt: z.iso.datetime(),
+  status: MailDeliverySchema.shape.status,
+  tries: z.int(),
+  lastError: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(z.iso.datetime()),
+});
+export type MailRow = z.infer<typeof MailRowSchema>;
+
+/** A page of a console list and the cursor of the next (null after the last). */
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
+  return z.object({ items: z.array(item), cursor: z.nullable(z.string()) });
+}
+
+export const LeadPageSchema = pageSchema(LeadSchema);
+export const OrderPageSchema = pageSchema(OrderRowSchema);
+export const CustomerPageSchema = pageSchema(CustomerRowSchema);
+export const MailListSchema = z.object({ items: z.array(MailRowSchema) });
+
+/** A day as the console's date filters take it: `2026-04-01` (a day in India). */
+export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CONSOLE_HINTS.date));
+
+const QUERY_MAX = 100;
+const searchText = z.optional(
+  z.pipe(
+    z.string().check(z.maxLength(QUERY_MAX, CONSOLE_HINTS.query)),
+    z.transform((text) => text.trim().toLowerCase()),
+  ),
+);
+const cursor = z.optional(z.string().check(z.maxLength(400)));
+
+/** `GET /api/console/leads?status=&q=&cursor=` (status: all when absent). */
+export const LeadsQuerySchema = z.object({
+  status: z._default(z.enum(['new', 'handled', 'all'], 'Choose new, handled or all.'), 'all'),
+  q: searchText,
+  cursor,
+});
+
+/** A date range of days in India, both ends included (`from` and `to` optional). */
+const DateRangeShape = { from: z.optional(DaySchema), to: z.optional(DaySchema) };
+
+/** `GET /api/console/orders?from=&to=&q=&cursor=`. */
+export const OrdersQuerySchema = z
+  .object({ ...DateRangeShape, q: searchText, cursor })
+  .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));
+
+/** `GET /api/console/customers?q=&cursor=`. */
+export const CustomersQuerySchema = z.object({ q: searchText, cursor });
+
+/** `GET /api/console/mail?status=` (pending when absent). */
+export const MailQuerySchema = z.object({ status: z._default(MailStatusSchema, 'pending') });
+
+/** The exports' `?from=&to=`. */
+export const ExportQuerySchema = z
+  .object(DateRangeShape)
+  .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));

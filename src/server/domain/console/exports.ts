@@ -1,0 +1,153 @@
+/**
+ * The console's CSV exports (issue 19; API.md): leads, and the GST sales register the accountant
+ * files GSTR-1 from: one row per invoice, a totals row at the end, amounts with two decimals,
+ * dates as days in India, UTF-8 with a byte-order mark so spreadsheets read names like "Rané",
+ * and cells that look like formulas neutralised. Quoting is csv-stringify's, not ours.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { indianDay, indianDayAndTime } from '~/lib/shared/dates';
+import { centsFromUsd, sumCents, usdFromCents } from '~/lib/shared/money';
+import type { Lead, OrderRow } from '~/lib/shared/schemas/console';
+import { listLeads } from '~/server/domain/console/leads';
+import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
+
+/** Rows an export holds at the most (a wider range is cut, newest kept, and says so). */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first)
+ * gets a leading `'`, which shows it as text (API.md).
+ */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** Turns rows into CSV text: header, rows, CRLF line ends, every text cell neutralised, a BOM. */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutralise(cell) : cell)));
+  return stringify([[...header], ...cells], { bom: true, record_delimiter: 'windows' });
+}
+
+/** An amount in dollars with two decimals: `1234.5` -> `1234.50`. */
+const money = (usd: number) => usd.toFixed(2);
+
+/** A tax of an order's totals by label (IGST, CGST, SGST), in cents; 0 when it does not apply. */
+function taxCents(row: OrderRow, label: string): number {
+  return sumCents(
+    row.totals.taxes.filter((tax) => tax.label === label).map((tax) => centsFromUsd(tax.amount)),
+  );
+}
+
+export const SALES_REGISTER_HEADER = [
+  'Invoice number',
+  'Invoice date',
+  'Buyer name',
+  'Buyer GSTIN',
+  'Place of supply code',
+  'Place of supply',
+  'Export (Y/N)',
+  'Currency',
+  'Taxable value',
+  'IGST',
+  'CGST',
+  'SGST',
+  'Total',
+  'Payment reference',
+] as const;
+
+/** The GST sales register of a date range (days in India), oldest invoice first, with a totals row. */
+export async function salesRegisterCsv(
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<string> {
+  const rows = (await allOrdersIn(range, now)).slice(0, EXPORT_MAX_ROWS).reverse();
+  const sums = { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+  const lines = rows.map((row) => {
+    const place = placeOfSupplyOf(row.billing);
+    const cents = {
+      taxable: centsFromUsd(row.totals.taxable),
+      igst: taxCents(row, 'IGST'),
+      cgst: taxCents(row, 'CGST'),
+      sgst: taxCents(row, 'SGST'),
+      total: centsFromUsd(row.totals.total),
+    };
+    for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += cents[key];
+    return [
+      row.orderNo,
+      indianDay(new Date(row.orderDate)),
+      row.billing?.name ?? row.buyer.name,
+      row.billing?.gstin ?? '',
+      place.code,
+      place.name,
+      place.isExport ? 'Y' : 'N',
+      row.currency,
+      money(usdFromCents(cents.taxable)),
+      money(usdFromCents(cents.igst)),
+      money(usdFromCents(cents.cgst)),
+      money(usdFromCents(cents.sgst)),
+      money(usdFromCents(cents.total)),
+      row.payment?.reference ?? '',
+    ];
+  });
+  const totals = [
+    `Total (${rows.length} invoices)`,
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    rows[0]?.currency ?? 'USD',
+    money(usdFromCents(sums.taxable)),
+    money(usdFromCents(sums.igst)),
+    money(usdFromCents(sums.cgst)),
+    money(usdFromCents(sums.sgst)),
+    money(usdFromCents(sums.total)),
+    '',
+  ];
+  return toCsv(SALES_REGISTER_HEADER, [...lines, totals]);
+}
+
+export const LEADS_HEADER = [
+  'Received (India)',
+  'Name',
+  'Phone',
+  'E-mail',
+  'Message',
+  'Status',
+  'Handled by',
+  'Handled at (India)',
+  'Note',
+  'Mail to us',
+  'Mail to them',
+] as const;
+
+/** Every lead received in a date range (days in India), oldest first. */
+export async function leadsCsv(
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<string> {
+  const leads: Lead[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listLeads({ status: 'all', ...range, cursor }, now, 200);
+    leads.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor !== undefined && leads.length < EXPORT_MAX_ROWS);
+  const rows = leads
+    .reverse()
+    .map((lead) => [
+      indianDayAndTime(new Date(lead.receivedAt)),
+      lead.name,
+      lead.phone,
+      lead.email,
+      lead.message,
+      lead.status,
+      lead.handledBy ?? '',
+      lead.handledAt ? indianDayAndTime(new Date(lead.handledAt)) : '',
+      lead.note ?? '',
+      lead.mail.company.status,
+      lead.mail.visitor.status,
+    ]);
+  return toCsv(LEADS_HEADER, rows);
+}

@@ -1,0 +1,130 @@
+/**
+ * Leads in the company console (issue 19; API.md, Company console): every contact message, newest
+ * first, with what staff recorded about it and whether its e-mails went out. A lead is listed the
+ * moment it is stored, whatever its mail did.
+ */
+import { instantsOfDays } from '~/lib/shared/dates';
+import type { StaffMember } from '~/server/domain/auth/staff';
+import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
+import type { Lead, LeadState, LeadUpdateRequest } from '~/lib/shared/schemas/console';
+import { contactMailOf } from '~/server/domain/contact';
+import { NotFound } from '~/server/domain/errors';
+import { getLeadState, saveLeadState } from '~/server/storage/console-records';
+import { getContactMessage, listContactMessages } from '~/server/storage/contact-messages';
+import {
+  addToIndex,
+  buildIndexOnce,
+  pageOfIndex,
+  removeFromIndex,
+  type IndexName,
+  type Page,
+} from '~/server/storage/time-index';
+
+/** The shape of a contact message's id (anything else names no lead). */
+const LEAD_ID = /^[0-9a-z-]{10,64}$/;
+
+/** Leads per page. */
+export const PAGE_SIZE = 50;
+/** Leads a search looks at per page before it answers with what it found and a cursor. */
+const SEARCH_SCAN = 500;
+
+const INDEX_OF: Record<'new' | 'handled' | 'all', IndexName> = {
+  new: 'leads-new',
+  handled: 'leads-handled',
+  all: 'leads',
+};
+
+/** True when a search (lower-case) finds the lead by name, e-mail or phone (digits anywhere). */
+export function leadMatches(message: ContactMessage, q: string | undefined): boolean {
+  if (!q) return true;
+  const digits = q.replace(/\D/g, '');
+  return (
+    message.name.toLowerCase().includes(q) ||
+    message.email.includes(q) ||
+    (digits.length >= 3 && message.phone.includes(digits))
+  );
+}
+
+/** A stored message as the console shows it. */
+async function leadOf(message: ContactMessage, state: LeadState | undefined): Promise<Lead> {
+  return {
+    ...message,
+    status: state?.status ?? 'new',
+    handledBy: state?.handledBy ?? null,
+    handledAt: state?.handledAt ?? null,
+    note: state?.note ?? null,
+    mail: await contactMailOf(message.id),
+  };
+}
+
+/** Indexes the messages stored before the console existed (once; `force` for a reindex). */
+export async function indexExistingLeads(now: Date, force = false): Promise<number> {
+  const existing = async () =>
+    (await listContactMessages()).map((message) => ({ at: new Date(message.receivedAt), id: message.id }));
+  const [all] = await Promise.all([
+    buildIndexOnce('leads', existing, now, force),
+    // Before the console nobody could mark a lead handled: every earlier lead is new.
+    buildIndexOnce('leads-new', existing, now, force),
+  ]);
+  return all;
+}
+
+/** One page of leads, newest first, filtered by status and an optional search. */
+export async function listLeads(
+  query: {
+    status: 'new' | 'handled' | 'all';
+    q?: string | undefined;
+    cursor?: string | undefined;
+    /** Days in India, both included. */
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  now: Date,
+  pageSize = PAGE_SIZE,
+): Promise<Page<Lead>> {
+  await indexExistingLeads(now);
+  return pageOfIndex(
+    INDEX_OF[query.status],
+    {
+      ...instantsOfDays(query),
+      cursor: query.cursor,
+      limit: pageSize,
+      scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
+      read: async (id) => {
+        const message = await getContactMessage(id);
+        if (!message || !leadMatches(message, query.q)) return undefined;
+        const state = await getLeadState(id);
+        // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.
+        if (query.status !== 'all' && (state?.status ?? 'new') !== query.status) return undefined;
+        return leadOf(message, state);
+      },
+    },
+    now,
+  );
+}
+
+/** Marks a lead new or handled, with an optional note; records who and when. */
+export async function updateLead(
+  id: string,
+  change: LeadUpdateRequest,
+  staff: StaffMember,
+  now: Date,
+): Promise<Lead> {
+  const message = LEAD_ID.test(id) ? await getContactMessage(id) : undefined;
+  if (!message) throw new NotFound(['There is no such lead.']);
+  const state = await saveLeadState(id, {
+    status: change.status,
+    handledBy: `${staff.name} <${staff.email}>`,
+    handledAt: now.toISOString(),
+    ...(change.note ? { note: change.note } : {}),
+  });
+  const at = new Date(message.receivedAt);
+  const [into, outOf] =
+    change.status === 'handled'
+      ? (['leads-handled', 'leads-new'] as const)
+      : (['leads-new', 'leads-handled'] as const);
+  // Into the new tab first: a crash between the two steps shows the lead twice, never nowhere.
+  await addToIndex(into, at, id);
+  await removeFromIndex(outOf, at, id);
+  return leadOf(message, state);
+}

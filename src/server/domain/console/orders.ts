@@ -1,0 +1,176 @@
+/**
+ * Orders and customers in the company console (issue 19): read through the indexes kept as
+ * orders and accounts are written (DECISIONS 40). Every amount and tax figure comes from the same
+ * `toInvoice` the invoice page prints, so the console, the sales register and the invoices agree.
+ */
+import { indianDay, instantsOfDays } from '~/lib/shared/dates';
+import { usdFromCents } from '~/lib/shared/money';
+import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
+import type { Invoice } from '~/lib/shared/schemas/shop';
+import { toInvoice } from '~/server/domain/shop/invoice';
+import { getCustomerStats } from '~/server/storage/console-records';
+import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
+import { buildIndexOnce, pageOfIndex, type Page } from '~/server/storage/time-index';
+import { getUser, listAllUsers } from '~/server/storage/users';
+import { site } from '~/site.config';
+
+/** Rows per page. */
+export const PAGE_SIZE = 50;
+const SEARCH_SCAN = 500;
+
+/**
+ * What an invoice may carry beyond the fields every order has: billing details, place of supply
+ * and payment reference (orders paid through the gateway); older orders have none of them.
+ */
+interface InvoiceExtras {
+  readonly billing?: { name: string; country: string; state?: string; stateName?: string; gstin?: string };
+  readonly placeOfSupply?: string;
+  readonly payment?: { gateway: string; reference: string };
+}
+
+/** The place of supply of an order: GST state code and name (`96`, Other Countries, for exports). */
+export function placeOfSupplyOf(billing: OrderRow['billing']): {
+  code: string;
+  name: string;
+  isExport: boolean;
+} {
+  if (billing && billing.country !== 'IN') return { code: '96', name: 'Other Countries', isExport: true };
+  if (billing?.state)
+    return { code: billing.state, name: billing.stateName ?? billing.state, isExport: false };
+  // Orders from before billing details: the company's own state, as their invoices print.
+  const seller = /^(.*) \((\d{2})\)$/.exec(site.tax.gst.placeOfSupply);
+  return { code: seller?.[2] ?? '', name: seller?.[1] ?? site.tax.gst.placeOfSupply, isExport: false };
+}
+
+/** An order as the console lists it. */
+export function orderRowOf(order: Order): OrderRow {
+  const invoice = toInvoice(order);
+  const extras = invoice as Invoice & InvoiceExtras;
+  const place = placeOfSupplyOf(extras.billing ?? null);
+  return {
+    orderNo: invoice.orderNo,
+    orderDate: invoice.orderDate,
+    buyer: invoice.billTo,
+    billing: extras.billing ?? null,
+    placeOfSupply: extras.placeOfSupply ?? `${place.name} (${place.code})`,
+    lines: invoice.lines.map((line) => ({ courseId: line.courseId, name: line.name, price: line.price })),
+    totals: invoice.totals,
+    currency: invoice.currency,
+    payment: extras.payment ?? null,
+  };
+}
+
+function orderMatches(row: OrderRow, q: string | undefined): boolean {
+  if (!q) return true;
+  return [
+    row.orderNo,
+    row.buyer.name,
+    row.buyer.email,
+    row.billing?.name,
+    row.billing?.gstin,
+    row.payment?.reference,
+  ]
+    .filter((text): text is string => text !== undefined)
+    .some((text) => text.toLowerCase().includes(q));
+}
+
+/** Indexes the orders placed before the console existed, with their buyers' totals (once). */
+export async function indexExistingOrdersOnce(now: Date, force = false): Promise<number> {
+  return buildIndexOnce(
+    'orders',
+    async () => {
+      const orders = await listAllOrders();
+      await indexExistingOrders(orders);
+      return orders.map((order) => ({ at: new Date(order.placedAt), id: order.orderNo }));
+    },
+    now,
+    force,
+  );
+}
+
+/** One page of orders, newest first, in a date range (days in India) and an optional search. */
+export async function listOrders(
+  query: {
+    from?: string | undefined;
+    to?: string | undefined;
+    q?: string | undefined;
+    cursor?: string | undefined;
+  },
+  now: Date,
+  pageSize = PAGE_SIZE,
+): Promise<Page<OrderRow>> {
+  await indexExistingOrdersOnce(now);
+  return pageOfIndex(
+    'orders',
+    {
+      ...instantsOfDays(query),
+      cursor: query.cursor,
+      limit: pageSize,
+      scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
+      read: async (orderNo) => {
+        const order = await getOrder(orderNo);
+        if (!order) return undefined;
+        const row = orderRowOf(order);
+        return orderMatches(row, query.q) ? row : undefined;
+      },
+    },
+    now,
+  );
+}
+
+/** Indexes the accounts created before the console existed (once). */
+export async function indexExistingCustomersOnce(now: Date, force = false): Promise<number> {
+  return buildIndexOnce('customers', listAllUsers, now, force);
+}
+
+/** One page of customers, newest first, with an optional search by name, e-mail or mobile. */
+export async function listCustomers(
+  query: { q?: string | undefined; cursor?: string | undefined },
+  now: Date,
+): Promise<Page<CustomerRow>> {
+  await indexExistingCustomersOnce(now);
+  const q = query.q;
+  return pageOfIndex(
+    'customers',
+    {
+      cursor: query.cursor,
+      limit: PAGE_SIZE,
+      scanLimit: q ? SEARCH_SCAN : PAGE_SIZE,
+      read: async (userId) => {
+        const user = await getUser(userId);
+        if (!user) return undefined;
+        if (q && ![user.name.toLowerCase(), user.email, user.mobile].some((text) => text.includes(q)))
+          return undefined;
+        const stats = await getCustomerStats(userId);
+        return {
+          userid: user.userId,
+          name: user.name,
+          email: user.email,
+          mobile: user.mobile,
+          createdAt: user.createdAt,
+          orders: stats.orderNos.length,
+          spent: usdFromCents(stats.spentCents),
+        };
+      },
+    },
+    now,
+  );
+}
+
+/** Every order in a date range (days in India), newest first: for the sales register. */
+export async function allOrdersIn(
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<OrderRow[]> {
+  const rows: OrderRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listOrders({ ...range, cursor }, now, 200);
+    rows.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor !== undefined);
+  return rows;
+}
+
+/** The day in India an order was placed: `2026-11-24`. */
+export const orderDay = (row: OrderRow) => indianDay(new Date(row.orderDate));
