@@ -147,9 +147,12 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   for (; month >= oldest; month = previousMonth(month)) {
     const listed = await store.list(`index/${name}/${month}/`);
     const keys = month === afterMonth ? listed.filter((key) => key > after!) : listed;
-    // Read in slices of the page size: enough to fill a page in one round trip when most match.
-    for (let start = 0; start < keys.length; start += query.limit) {
-      const slice = keys.slice(start, start + query.limit);
+    // Read in slices of what the page still needs: one round trip when most match, and never
+    // more reads than the page shows (a search: than its scan limit).
+    for (let start = 0; start < keys.length;) {
+      const want = Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned));
+      const slice = keys.slice(start, start + want);
+      start += slice.length;
       const found = await Promise.all(
         slice.map(async (key) => {
           const marker = parseKey(key);

@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { courses } from '~/lib/shared/catalogue';
+import { centsFromUsd, sumCents } from '~/lib/shared/money';
+import {
+  CustomerPageSchema,
+  LeadPageSchema,
+  LeadSchema,
+  MailListSchema,
+  MailRowSchema,
+  OrderPageSchema,
+  type Lead,
+} from '~/lib/shared/schemas/console';
+import { InvoiceSchema } from '~/lib/shared/schemas/shop';
+import { createAccount } from '~/server/domain/auth/accounts';
+import { createSession, resolveSession, STAFF_SESSION_IDLE_MS } from '~/server/domain/auth/sessions';
+import { enqueueMail } from '~/server/domain/mail-queue';
+import { resetServerEnv } from '~/server/env';
+import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
+import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { functionRouter, type FunctionRouter } from '../../support/function-router';
+
+const token = 'k'.repeat(43);
+const STAFF_EMAIL = 'accounts@example.com';
+let router: FunctionRouter;
+let blobs: RunningBlobsServer;
+let ip = 0;
+
+/** Calls the API as the browser does: XSRF cookie and header, the session when given. */
+function call(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { session?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const cookie = [`XSRF-TOKEN=${token}`, ...(options.session ? [`session=${options.session}`] : [])].join(
+    '; ',
+  );
+  return router.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: {
+        cookie,
+        'X-XSRF-TOKEN': token,
+        'content-type': 'application/json',
+        'x-nf-client-connection-ip': `198.51.100.${(ip = (ip % 250) + 1)}`,
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    }),
+  );
+}
+
+let n = 0;
+/** A new account and a session for it (a staff session when its e-mail is staff's). */
+async function person(email = `buyer${(n += 1)}@example.com`, name = `Meera ${n}`) {
+  const user = await createAccount(
+    { name, email, mobile: String(7_000_000_000 + (n += 1)), passwordHash: '$scrypt$x' },
+    new Date(),
+  );
+  const session = await createSession(user.userId, new Date(), email === STAFF_EMAIL);
+  return { userId: user.userId, session: session.token, email, name };
+}
+
+async function contact(name: string, extra: Partial<Record<'email' | 'message' | 'phone', string>> = {}) {
+  const response = await call('POST', '/api/contact/sendmail', {
+    body: {
+      name,
+      phone: '9876543210',
+      email: 'lead@example.in',
+      message: 'Please call.',
+      client: 'sis',
+      ...extra,
+    },
+  });
+  expect(response.status).toBe(200);
+}
+
+async function leads(
+  staff: { session: string },
+  query: string,
+): Promise<{ items: Lead[]; cursor: string | null }> {
+  const response = await call('GET', `/api/console/leads${query}`, staff);
+  expect(response.status).toBe(200);
+  return LeadPageSchema.parse(await response.json());
+}
+
+async function buy(user: { userId: string; session: string }, courseIds: number[]) {
+  for (const id of courseIds) await call('POST', `/api/Cart/addtocart/sispl,${id},${user.userId}`, user);
+  const done = await call('POST', `/api/Cart/checkout/sispl,${user.userId}`, user);
+  return done.headers.get('x-order-no')!;
+}
+
+let staff: Awaited<ReturnType<typeof person>>;
+beforeAll(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  process.env['STAFF_EMAILS'] = ` ${STAFF_EMAIL.toUpperCase()} , other-staff@example.com`;
+  process.env['CONTACT_RATE_LIMIT'] = '10000';
+  resetServerEnv();
+  blobs = await startBlobsServer();
+  router = await functionRouter();
+  staff = await person(STAFF_EMAIL, 'Anita Kulkarni');
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  delete process.env['STAFF_EMAILS'];
+  delete process.env['CONTACT_RATE_LIMIT'];
+  resetServerEnv();
+  await blobs.stop();
+});
+
+const CONSOLE_GETS = [
+  '/api/console/leads',
+  '/api/console/orders',
+  '/api/console/customers',
+  '/api/console/mail?status=failed',
+  '/api/console/export/leads.csv',
+  '/api/console/export/sales-register.csv',
+];
+
+describe('company console API (API.md, Company console)', () => {
+  it('answers staff, and to everyone else is an address that does not exist', async () => {
+    const customer = await person();
+    // Listed as staff only after signing in: a customer session until they sign in again.
+    const promoted = await person('other-staff@example.com');
+    const promotedCustomerSession = (await createSession(promoted.userId, new Date(), false)).token;
+    const notFound = await (await call('GET', '/api/console/no-such-thing')).json();
+    for (const path of CONSOLE_GETS) {
+      expect((await call('GET', path, staff)).status, path).toBe(200);
+      for (const session of [undefined, customer.session, promotedCustomerSession, 'x'.repeat(43)]) {
+        const response = await call('GET', path, { session });
+        expect(response.status, path).toBe(404);
+        expect(await response.json()).toEqual(notFound);
+      }
+    }
+    // Not even the wrong method gives the address away: 404, where staff get 405.
+    expect((await call('PUT', '/api/console/leads', customer)).status).toBe(404);
+    expect((await call('PUT', '/api/console/leads', staff)).status).toBe(405);
+    expect(
+      (
+        await call('POST', '/api/console/leads/20261124t000000000z-00000000', {
+          ...customer,
+          body: { status: 'handled' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('refuses a change without the XSRF token', async () => {
+    const response = await call('POST', '/api/console/leads/20261124t000000000z-00000000', {
+      ...staff,
+      body: { status: 'handled' },
+      headers: { 'X-XSRF-TOKEN': '' },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('ends a staff session after 12 hours unused, a customer one after 7 days', async () => {
+    const start = new Date('2026-11-24T08:00:00Z');
+    const staffSession = await createSession(staff.userId, start, true);
+    const customerSession = await createSession(staff.userId, start, false);
+    const later = new Date(start.getTime() + STAFF_SESSION_IDLE_MS);
+    expect(await resolveSession(staffSession.token, later)).toBeUndefined();
+    expect(await resolveSession(customerSession.token, later)).toMatchObject({ userId: staff.userId });
+  });
+
+  it('lists a lead the moment it is stored, marks it handled with a note, and files it under Handled', async () => {
+    await contact('Rané Joshi', { email: 'rane@example.in', message: 'About ERP: a quote, please.' });
+    const fresh = (await leads(staff, '?status=new')).items[0]!;
+    expect(fresh).toMatchObject({ name: 'Rané Joshi', status: 'new', handledBy: null, note: null });
+    expect(fresh.mail.company.status).toMatch(/pending|sent/);
+
+    const marked = await call('POST', `/api/console/leads/${fresh.id}`, {
+      ...staff,
+      body: { status: 'handled', note: '  Called back; sending a quote.  ' },
+    });
+    expect(marked.status).toBe(200);
+    const lead = LeadSchema.parse(await marked.json());
+    expect(lead).toMatchObject({
+      status: 'handled',
+      note: 'Called back; sending a quote.',
+      handledBy: `Anita Kulkarni <${STAFF_EMAIL}>`,
+    });
+    expect(lead.handledAt).not.toBeNull();
+    expect((await leads(staff, '?status=new')).items.map((item) => item.id)).not.toContain(fresh.id);
+    expect((await leads(staff, '?status=handled')).items.map((item) => item.id)).toContain(fresh.id);
+    expect((await leads(staff, '?status=all')).items.map((item) => item.id)).toContain(fresh.id);
+  });
+
+  it('refuses a bad change in plain words and changes nothing', async () => {
+    await contact('Kiran Rao');
+    const { id } = (await leads(staff, '?status=new')).items[0]!;
+    const cases: [unknown, string][] = [
+      [{ status: 'done' }, 'Choose new or handled.'],
+      [{ status: 'handled', note: 'x'.repeat(1001) }, 'The note is too long (1000 characters at most).'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call('POST', `/api/console/leads/${id}`, { ...staff, body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ errors: [message] });
+    }
+    expect((await leads(staff, '?status=new')).items[0]).toMatchObject({ id, status: 'new' });
+    const unknown = await call('POST', '/api/console/leads/20200101t000000000z-00000000', {
+      ...staff,
+      body: { status: 'handled' },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await call('GET', '/api/console/leads?status=old', staff)).status).toBe(400);
+    expect((await call('GET', '/api/console/orders?from=2026-13', staff)).status).toBe(400);
+  });
+
+  it('pages leads: every one exactly once, while new ones arrive, and finds them by name, e-mail or phone', async () => {
+    for (let index = 0; index < 60; index += 1)
+      await contact(`Paging ${index}`, { email: `page${index}@example.in` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await leads(staff, `?status=all${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(50);
+      seen.push(...page.items.map((lead) => lead.id));
+      cursor = page.cursor;
+      pages += 1;
+      await contact(`Arrived meanwhile ${pages}`);
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(62);
+    expect((await leads(staff, '?q=page17%40example.in')).items.map((lead) => lead.name)).toEqual([
+      'Paging 17',
+    ]);
+    expect((await leads(staff, '?q=PAGING%2042')).items.map((lead) => lead.name)).toEqual(['Paging 42']);
+    expect((await leads(staff, '?q=98765')).items.length).toBeGreaterThan(50 - 1);
+  });
+
+  it('lists orders with their invoice figures, finds them, and lets staff open any invoice', async () => {
+    const buyer = await person('priya@acme.example', 'Priya Deshmukh');
+    const orderNo = await buy(buyer, [courses[0]!.id, courses[1]!.id]);
+    const response = await call('GET', `/api/console/orders?q=${encodeURIComponent('PRIYA')}`, staff);
+    const rows = OrderPageSchema.parse(await response.json()).items;
+    expect(rows.map((row) => row.orderNo)).toEqual([orderNo]);
+    const invoice = InvoiceSchema.parse(
+      await (await call('GET', `/api/orders/${orderNo}/invoice`, staff)).json(),
+    );
+    expect(rows[0]).toMatchObject({
+      buyer: { name: 'Priya Deshmukh', email: 'priya@acme.example' },
+      totals: invoice.totals,
+      placeOfSupply: 'Maharashtra (27)',
+    });
+    // A customer still sees only their own.
+    const other = await person();
+    expect((await call('GET', `/api/orders/${orderNo}/invoice`, other)).status).toBe(404);
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = OrderPageSchema.parse(
+      await (await call('GET', `/api/console/orders?from=2020-01-01&to=${today}`, staff)).json(),
+    );
+    expect(inRange.items.map((row) => row.orderNo)).toContain(orderNo);
+    const before = OrderPageSchema.parse(
+      await (await call('GET', '/api/console/orders?from=2020-01-01&to=2020-12-31', staff)).json(),
+    );
+    expect(before.items).toEqual([]);
+
+    const customers = CustomerPageSchema.parse(
+      await (await call('GET', '/api/console/customers?q=acme', staff)).json(),
+    );
+    expect(customers.items).toEqual([
+      expect.objectContaining({ email: 'priya@acme.example', orders: 1, spent: invoice.totals.total }),
+    ]);
+  });
+
+  it('lists failed e-mail with tries and last error, and Retry now sends it', async () => {
+    const { key } = await enqueueMail(
+      {
+        to: ['someone@example.com'],
+        subject: 'Your order',
+        html: '<p>x</p>',
+        text: 'x',
+        idempotencyKey: 'console-test-mail',
+      },
+      new Date(),
+    );
+    await updateQueuedMail(key, (mail) => ({
+      ...mail,
+      delivery: { status: 'failed', attempts: 8, lastError: 'Mailbox unavailable' },
+    }));
+    await markFailedMail(key);
+    const failed = MailListSchema.parse(
+      await (await call('GET', '/api/console/mail?status=failed', staff)).json(),
+    );
+    expect(failed.items).toContainEqual(
+      expect.objectContaining({ id: key, subject: 'Your order', tries: 8, lastError: 'Mailbox unavailable' }),
+    );
+    const retried = await call('POST', `/api/console/mail/${key}/retry`, staff);
+    expect(retried.status).toBe(200);
+    expect(MailRowSchema.parse(await retried.json())).toMatchObject({ id: key, status: 'sent', tries: 9 });
+    const after = MailListSchema.parse(
+      await (await call('GET', '/api/console/mail?status=failed', staff)).json(),
+    );
+    expect(after.items.map((mail) => mail.id)).not.toContain(key);
+    expect((await call('POST', '/api/console/mail/no-such-mail/retry', staff)).status).toBe(404);
+  });
+
+  it('exports the sales register: one row per invoice, tax columns as invoiced, a totals row that adds up', async () => {
+    const buyer = await person();
+    await buy(buyer, [courses[2]!.id]);
+    const response = await call('GET', '/api/console/export/sales-register.csv', staff);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="sales-register.csv"');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Invoice number,Invoice date,Buyer name,Buyer GSTIN,Place of supply code,Place of supply,Export (Y/N),Currency,Taxable value,IGST,CGST,SGST,Total,Payment reference',
+    );
+    const rows = lines.slice(1, -1).map((line) => line.split(','));
+    const totals = lines.at(-1)!.split(',');
+    expect(totals[0]).toBe(`Total (${rows.length} invoices)`);
+    for (const column of [8, 9, 10, 11, 12]) {
+      expect(totals[column]).toBe(
+        (sumCents(rows.map((row) => centsFromUsd(Number(row[column])))) / 100).toFixed(2),
+      );
+    }
+    for (const row of rows) {
+      const invoice = InvoiceSchema.parse(
+        await (await call('GET', `/api/orders/${row[0]}/invoice`, staff)).json(),
+      );
+      const tax = (label: string) => invoice.totals.taxes.find((part) => part.label === label)?.amount ?? 0;
+      expect(row.slice(4, 13)).toEqual([
+        '27',
+        'Maharashtra',
+        'N',
+        'USD',
+        invoice.totals.taxable.toFixed(2),
+        tax('IGST').toFixed(2),
+        tax('CGST').toFixed(2),
+        tax('SGST').toFixed(2),
+        invoice.totals.total.toFixed(2),
+      ]);
+    }
+  });
+
+  it('exports leads with commas, quotes, line breaks and formula-looking text kept as text', async () => {
+    await contact('=HYPERLINK("http://x","y")', {
+      message: 'Line one, with a comma\nand "quotes"',
+      email: 'csv@example.in',
+    });
+    const text = await (await call('GET', '/api/console/export/leads.csv', staff)).text();
+    expect(text).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(text).toContain('"Line one, with a comma\nand ""quotes"""');
+    expect(text).toContain(",'+919876543210,");
+  });
+});
