@@ -1,6 +1,6 @@
 /** The contact action shared by the contact page form and the footer's Get A Quote form. */
 import * as z from '~/lib/shared/zod';
-import { CONTACT_CLIENT, type ContactFields } from '~/lib/shared/schemas/contact';
+import { CONTACT_CLIENT, type ContactFields, type ContactFormName } from '~/lib/shared/schemas/contact';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { notifyError, notifySuccess } from '~/stores/notifications';
 
@@ -18,13 +18,19 @@ export type ContactSendResult =
 
 /**
  * Sends a message (fields already validated by the form with the shared schema) and shows the
- * success or failure toast. `website` is the honeypot's value (empty for people).
+ * success or failure toast. `website` is the honeypot's value (empty for people); `form` says
+ * which form sent it.
  */
-export async function sendContactMessage(fields: ContactFields, website: string): Promise<ContactSendResult> {
+export async function sendContactMessage(
+  fields: ContactFields,
+  website: string,
+  form: ContactFormName = 'contact',
+): Promise<ContactSendResult> {
   try {
     await apiRequest('POST', '/api/contact/sendmail', SentSchema, {
       ...fields,
       client: CONTACT_CLIENT,
+      form,
       ...(website ? { website } : {}),
     });
     notifySuccess(CONTACT_TOASTS.sent);

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import { newPerson, signUpByApi } from './support/accounts';
 import { hydrated } from './support/islands';
 import { codeMailedTo, mailCount } from './support/mail';
 
@@ -16,17 +17,6 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 // Playwright's loader cannot import JSON without an import attribute: read the catalogue file.
 const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
-
-/** A fresh person: unique e-mail and mobile per run. */
-function newPerson(tag: string) {
-  const n = Date.now() % 1_000_000_000;
-  return {
-    name: `Kavya ${tag}`,
-    email: `kavya.${tag}.${n}@example.com`,
-    mobile: String(6_000_000_000 + n).slice(0, 10),
-    password: 'first-pass1',
-  };
-}
 
 /** Moves focus to `target` and types, as a keyboard user would after tabbing there. */
 async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
@@ -142,31 +132,6 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   expect((await otherPage.request.get('/api/account/me')).status()).toBe(401);
   await other.close();
 });
-
-/** Signs a new person up through the API in this page's browser context (cookies kept). */
-async function signUpByApi(page: Page, tag: string) {
-  const person = newPerson(tag);
-  await page.goto('/');
-  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  await page.request.get('/api/courses');
-  const details = { ...person, repassword: person.password, clientCode: 'sispl' };
-  const sent = await page.request.post('/api/account/sendcode', {
-    data: details,
-    headers: { 'X-XSRF-TOKEN': await xsrf() },
-  });
-  expect(sent.status()).toBe(200);
-  const pending = (await sent.json()) as { usercode: string; userkey: string };
-  const verificationcode = await codeMailedTo(person.email);
-  const registered = await page.request.post('/api/account/register', {
-    data: { ...details, ...pending, verificationcode, status: 1 },
-    headers: { 'X-XSRF-TOKEN': await xsrf() },
-  });
-  expect(registered.status()).toBe(201);
-  const user = (await registered.json()) as { userid: string; username: string };
-  // What the site keeps for display after a sign-in (product-spec section 3).
-  await page.evaluate((value) => localStorage.setItem('user', JSON.stringify(value)), user);
-  return { person, user };
-}
 
 test('shop journey: two courses, delete one, check out, history, a one-page A4 tax invoice only the buyer sees', async ({
   page,

@@ -54,7 +54,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
 
   const onSubmit = async (values: FormOutput) => {
     setServerErrors([]);
-    const result = await sendContactMessage(values, honeypot);
+    const result = await sendContactMessage(values, honeypot, variant === 'footer' ? 'quote' : 'contact');
     if (result.ok) {
       reset();
       setChanged(new Set());

@@ -79,6 +79,7 @@ export async function acceptContactMessage(
     phone: input.phone,
     email: input.email,
     message: input.message,
+    form: input.form ?? 'contact',
   };
   await saveNewContactMessage(message);
   // Stored first: a crash after this point leaves the message, and its e-mails count as pending.

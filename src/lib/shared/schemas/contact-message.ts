@@ -1,5 +1,5 @@
 import * as z from '~/lib/shared/zod';
-import { CONTACT_CLIENT } from '~/lib/shared/schemas/contact';
+import { CONTACT_CLIENT, CONTACT_FORMS } from '~/lib/shared/schemas/contact';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 
 /** A stored contact message: what the visitor sent, as validated (its e-mails are on the mail queue). */
@@ -14,6 +14,8 @@ export const ContactMessageSchema = z.object({
   phone: z.string().check(z.regex(/^\+91\d{10}$/)),
   email: z.string(),
   message: z.string(),
+  /** The form it came from (messages stored before this was recorded have none). */
+  form: z.optional(z.enum(CONTACT_FORMS)),
 });
 
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;

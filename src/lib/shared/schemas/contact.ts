@@ -78,6 +78,10 @@ export const ContactFieldsSchema = z.object({
 export type ContactFieldsInput = z.input<typeof ContactFieldsSchema>;
 export type ContactFields = z.output<typeof ContactFieldsSchema>;
 
+/** The two forms that send contact messages: the contact page's and the footer's Get A Quote. */
+export const CONTACT_FORMS = ['contact', 'quote'] as const;
+export type ContactFormName = (typeof CONTACT_FORMS)[number];
+
 /**
  * Body of `POST /api/contact/sendmail` (API.md). `website` is a honeypot: hidden from people,
  * filled in by bots; the server accepts such a message without storing or mailing it.
@@ -85,6 +89,8 @@ export type ContactFields = z.output<typeof ContactFieldsSchema>;
 export const ContactRequestSchema = z.strictObject({
   ...ContactFieldsSchema.shape,
   client: z.literal(CONTACT_CLIENT, 'This form belongs to another site.'),
+  /** Which form sent it: the contact page's, or the footer's Get A Quote (the console shows it). */
+  form: z.optional(z.enum(CONTACT_FORMS, 'The form could not be read. Please reload the page.')),
   website: z.optional(
     z.string('The form could not be read. Please reload the page.').check(z.maxLength(500)),
   ),

@@ -1,0 +1,143 @@
+/**
+ * The company console (issue 19; DECISIONS 39): one island with four tabs, Leads, Orders,
+ * Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
+ * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
+ * so a reload or a shared link opens it again.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { consoleText as text } from '~/content/ui/console';
+import { indianDay } from '~/lib/shared/dates';
+import {
+  $customers,
+  $leads,
+  $mail,
+  $orders,
+  loadCustomers,
+  loadLeads,
+  loadMail,
+  loadOrders,
+} from '~/stores/console';
+import { $user, signOut } from '~/stores/session';
+import { CustomersPanel } from './CustomersPanel';
+import { LeadsPanel } from './LeadsPanel';
+import { MailPanel } from './MailPanel';
+import { OrdersPanel, periodOf } from './OrdersPanel';
+import './console.css';
+
+const TABS = ['leads', 'orders', 'customers', 'mail'] as const;
+type Tab = (typeof TABS)[number];
+
+function tabFromHash(): Tab {
+  const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
+  return (TABS as readonly string[]).includes(hash) ? (hash as Tab) : 'leads';
+}
+
+export default function Console() {
+  const [tab, setTab] = useState<Tab>('leads');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const user = useStore($user);
+  const counts: Record<Tab, { loaded: number; more: boolean } | undefined> = {
+    leads: countOf(useStore($leads)),
+    orders: countOf(useStore($orders)),
+    customers: countOf(useStore($customers)),
+    mail: countOf(useStore($mail)),
+  };
+
+  useEffect(() => {
+    // The address names the tab: on load, and when it changes (a link, Back).
+    const follow = () => setTab(tabFromHash());
+    follow();
+    window.addEventListener('hashchange', follow);
+    void loadLeads();
+    void loadOrders({ ...periodOf('thisMonth', indianDay(new Date())), q: '' });
+    void loadCustomers();
+    void loadMail();
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+
+  const open = (next: Tab, focus = false) => {
+    setTab(next);
+    history.replaceState(null, '', `#${next}`);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    open(TABS[target]!, true);
+  };
+
+  return (
+    <div className="console">
+      <div className="console__head">
+        <div>
+          <h1 className="console__title">{text.title}</h1>
+          <p className="console__intro">{text.intro}</p>
+        </div>
+        <div className="console__who">
+          {user && <span>{text.signedInAs(user.username)}</span>}
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => void signOut()}
+          >
+            {text.signOut}
+          </button>
+        </div>
+      </div>
+      <div className="console-tabs" role="tablist" aria-label={text.tabsLabel}>
+        {TABS.map((name) => {
+          const count = counts[name];
+          return (
+            <button
+              key={name}
+              ref={(element) => {
+                tabRefs.current[name] = element;
+              }}
+              id={`tab-${name}`}
+              type="button"
+              role="tab"
+              className="console-tabs__tab"
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => open(name)}
+              onKeyDown={onKeyDown}
+            >
+              {text.tabs[name]}
+              {count && <span className="console-tabs__count">{text.count(count.loaded, count.more)}</span>}
+            </button>
+          );
+        })}
+      </div>
+      {TABS.map((name) => (
+        <div
+          key={name}
+          id={`panel-${name}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${name}`}
+          hidden={tab !== name}
+          className="console-tabs__panel"
+        >
+          {name === 'leads' && <LeadsPanel />}
+          {name === 'orders' && <OrdersPanel />}
+          {name === 'customers' && <CustomersPanel />}
+          {name === 'mail' && <MailPanel />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function countOf(list: { items: readonly unknown[] | undefined; cursor: string | null }) {
+  return list.items === undefined ? undefined : { loaded: list.items.length, more: list.cursor !== null };
+}

@@ -1,0 +1,76 @@
+/** The console's Customers tab: everyone who signed up, with their orders and what they spent. */
+import { useStore } from '@nanostores/react';
+import { consoleText } from '~/content/ui/console';
+import { formatIndianDate } from '~/lib/shared/dates';
+import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import type { CustomerRow } from '~/lib/shared/schemas/console';
+import { $customers, loadCustomers, loadMoreCustomers } from '~/stores/console';
+import { DataTable, type Column } from './DataTable';
+import { ListFrame, SearchForm } from './ListFrame';
+
+const text = consoleText.customers;
+
+const columns: Column<CustomerRow>[] = [
+  {
+    key: 'name',
+    label: text.columns.name,
+    cell: (row) => row.name,
+    sortValue: (row) => row.name.toLowerCase(),
+  },
+  {
+    key: 'email',
+    label: text.columns.email,
+    cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>,
+    sortValue: (row) => row.email,
+  },
+  {
+    key: 'mobile',
+    label: text.columns.mobile,
+    cell: (row) => <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>,
+  },
+  {
+    key: 'since',
+    label: text.columns.since,
+    cell: (row) => <time dateTime={row.createdAt}>{formatIndianDate(row.createdAt)}</time>,
+    sortValue: (row) => row.createdAt,
+  },
+  {
+    key: 'orders',
+    label: text.columns.orders,
+    align: 'num',
+    cell: (row) => row.orders,
+    sortValue: (row) => row.orders,
+  },
+  {
+    key: 'spent',
+    label: text.columns.spent,
+    align: 'num',
+    cell: (row) => formatUsd(centsFromUsd(row.spent)),
+    sortValue: (row) => row.spent,
+  },
+];
+
+export function CustomersPanel() {
+  const list = useStore($customers);
+  return (
+    <div className="console-panel">
+      <div className="console-toolbar">
+        <SearchForm
+          label={text.searchLabel}
+          value={list.filter.q}
+          onSearch={(q) => void loadCustomers({ q })}
+        />
+      </div>
+      <ListFrame
+        list={list}
+        empty={list.filter.q ? text.noMatch : text.empty}
+        onRetry={() => void loadCustomers()}
+        onMore={() => void loadMoreCustomers()}
+      >
+        {(items) => (
+          <DataTable caption={text.caption} columns={columns} rows={items} rowKey={(row) => row.userid} />
+        )}
+      </ListFrame>
+    </div>
+  );
+}

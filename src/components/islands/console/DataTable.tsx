@@ -1,0 +1,101 @@
+/**
+ * A console table: a real `<table>` with a caption and column headers that sort the rows loaded
+ * (announced with `aria-sort` and a polite status line). On a phone each row becomes a card whose
+ * cells carry their column's name (console.css).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { consoleText as text } from '~/content/ui/console';
+
+/** One column: its heading, its cell, and the value it sorts by (none: not sortable). */
+export interface Column<T> {
+  readonly key: string;
+  readonly label: string;
+  readonly cell: (row: T) => ReactNode;
+  readonly sortValue?: (row: T) => string | number;
+  /** `num`: right-aligned figures. */
+  readonly align?: 'num';
+}
+
+interface Props<T> {
+  readonly caption: string;
+  readonly columns: readonly Column<T>[];
+  readonly rows: readonly T[];
+  readonly rowKey: (row: T) => string;
+}
+
+export function DataTable<T>({ caption, columns, rows, rowKey }: Props<T>) {
+  const [sort, setSort] = useState<{ key: string; ascending: boolean } | undefined>(undefined);
+  const sorted = useMemo(() => {
+    const column = columns.find((candidate) => candidate.key === sort?.key);
+    if (!sort || !column?.sortValue) return rows;
+    const value = column.sortValue;
+    const direction = sort.ascending ? 1 : -1;
+    return [...rows].sort((a, b) => {
+      const left = value(a);
+      const right = value(b);
+      return (left < right ? -1 : left > right ? 1 : 0) * direction;
+    });
+  }, [rows, columns, sort]);
+  const sortedColumn = columns.find((column) => column.key === sort?.key);
+
+  return (
+    <div className="console-table">
+      <table>
+        <caption>
+          {caption}
+          <span className="visually-hidden"> {text.sortHint}</span>
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const active = sort?.key === column.key;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+
+                  className={column.align === 'num' ? 'console-table__num' : undefined}
+                  aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sortValue ? (
+                    <button
+                      type="button"
+                      className="console-table__sort"
+                      onClick={() => setSort({ key: column.key, ascending: active ? !sort.ascending : true })}
+                    >
+                      {column.label}
+                      <span className="console-table__arrow" aria-hidden="true">
+                        {active ? (sort.ascending ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+
+                  data-label={column.label}
+                  className={column.align === 'num' ? 'console-table__num' : undefined}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="visually-hidden" role="status">
+        {sort && sortedColumn ? text.sortedBy(sortedColumn.label, sort.ascending) : ''}
+      </p>
+    </div>
+  );
+}

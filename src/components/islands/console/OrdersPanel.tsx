@@ -1,0 +1,206 @@
+/** The console's Orders tab: a period (this month, last month, this financial year, custom), search, the GST register. */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { consoleText } from '~/content/ui/console';
+import { formatIndianDate, indianDay } from '~/lib/shared/dates';
+import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
+import type { OrderRow } from '~/lib/shared/schemas/console';
+import { $orders, exportHref, loadMoreOrders, loadOrders } from '~/stores/console';
+import { DataTable, type Column } from './DataTable';
+import { FilterChoice, ListFrame, SearchForm } from './ListFrame';
+
+const text = consoleText.orders;
+type RangeKey = keyof typeof text.ranges;
+
+/** The days a period spans in India (`from` and `to` included; empty: open). */
+export function periodOf(key: Exclude<RangeKey, 'custom'>, today: string): { from: string; to: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+  switch (key) {
+    case 'thisMonth':
+      return { from: `${year}-${pad(month)}-01`, to: today };
+    case 'lastMonth': {
+      const y = month === 1 ? year - 1 : year;
+      const m = month === 1 ? 12 : month - 1;
+      return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(lastDay(y, m))}` };
+    }
+    case 'financialYear': {
+      // The Indian financial year runs April to March.
+      const start = month >= 4 ? year : year - 1;
+      return { from: `${start}-04-01`, to: today };
+    }
+    case 'all':
+      return { from: '', to: '' };
+  }
+}
+
+const dollars = (usd: number) => formatUsd(centsFromUsd(usd));
+const taxOf = (row: OrderRow) => sumCents(row.totals.taxes.map((tax) => centsFromUsd(tax.amount)));
+
+const columns: Column<OrderRow>[] = [
+  {
+    key: 'number',
+    label: text.columns.number,
+    cell: (row) => (
+      <a href={`/invoice?id=${encodeURIComponent(row.orderNo)}`} target="_blank" rel="noopener">
+        {row.orderNo}
+        <span className="visually-hidden"> {text.openInvoice(row.orderNo)}</span>
+      </a>
+    ),
+    sortValue: (row) => row.orderNo,
+  },
+  {
+    key: 'date',
+    label: text.columns.date,
+    cell: (row) => <time dateTime={row.orderDate}>{formatIndianDate(row.orderDate)}</time>,
+    sortValue: (row) => row.orderDate,
+  },
+  {
+    key: 'buyer',
+    label: text.columns.buyer,
+    cell: (row) => (
+      <>
+        {row.buyer.name}
+        <br />
+        <a href={`mailto:${row.buyer.email}`}>{row.buyer.email}</a>
+      </>
+    ),
+    sortValue: (row) => row.buyer.name.toLowerCase(),
+  },
+  {
+    key: 'billing',
+    label: text.columns.billing,
+    cell: (row) =>
+      row.billing ? (
+        <>
+          {row.billing.name}
+          <br />
+          {[row.billing.stateName ?? row.billing.state, row.billing.country].filter(Boolean).join(', ')}
+          {row.billing.gstin && (
+            <>
+              <br />
+              GSTIN {row.billing.gstin}
+            </>
+          )}
+        </>
+      ) : (
+        <span className="console-muted">{row.placeOfSupply}</span>
+      ),
+  },
+  {
+    key: 'courses',
+    label: text.columns.courses,
+    cell: (row) => (
+      <ul className="console-plain-list">
+        {row.lines.map((line) => (
+          <li key={line.courseId}>{line.name}</li>
+        ))}
+      </ul>
+    ),
+    sortValue: (row) => row.lines.length,
+  },
+  {
+    key: 'taxable',
+    label: text.columns.taxable,
+    align: 'num',
+    cell: (row) => dollars(row.totals.taxable),
+    sortValue: (row) => row.totals.taxable,
+  },
+  {
+    key: 'tax',
+    label: text.columns.tax,
+    align: 'num',
+    cell: (row) => (
+      <>
+        {formatUsd(taxOf(row))}
+        {row.totals.taxes.map((tax) => (
+          <span key={tax.label} className="console-muted console-block">
+            {tax.label} {tax.ratePct}% {dollars(tax.amount)}
+          </span>
+        ))}
+      </>
+    ),
+    sortValue: taxOf,
+  },
+  {
+    key: 'total',
+    label: text.columns.total,
+    align: 'num',
+    cell: (row) => dollars(row.totals.total),
+    sortValue: (row) => row.totals.total,
+  },
+  {
+    key: 'payment',
+    label: text.columns.payment,
+    cell: (row) => row.payment?.reference ?? text.noPayment,
+  },
+];
+
+export function OrdersPanel() {
+  const list = useStore($orders);
+  const [rangeKey, setRangeKey] = useState<RangeKey>('thisMonth');
+  const filter = list.filter;
+  const choose = (key: RangeKey) => {
+    setRangeKey(key);
+    if (key !== 'custom') void loadOrders({ ...filter, ...periodOf(key, indianDay(new Date())) });
+  };
+  return (
+    <div className="console-panel">
+      <div className="console-toolbar">
+        <FilterChoice
+          legend={text.rangeLabel}
+          name="order-range"
+          options={text.ranges}
+          value={rangeKey}
+          onChange={choose}
+        />
+        {rangeKey === 'custom' && (
+          <form
+            className="console-dates"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const data = new FormData(event.currentTarget);
+              const day = (name: string) => String(data.get(name) ?? '');
+              void loadOrders({ ...filter, from: day('from'), to: day('to') });
+            }}
+          >
+            <label className="console-field">
+              <span className="console-field__label">{text.from}</span>
+              <input type="date" name="from" defaultValue={filter.from} />
+            </label>
+            <label className="console-field">
+              <span className="console-field__label">{text.to}</span>
+              <input type="date" name="to" defaultValue={filter.to} />
+            </label>
+            <button type="submit" className="button button--primary">
+              {text.apply}
+            </button>
+          </form>
+        )}
+        <SearchForm
+          label={text.searchLabel}
+          value={filter.q}
+          onSearch={(q) => void loadOrders({ ...filter, q })}
+        />
+        <a
+          className="button button--outline console-toolbar__export"
+          href={exportHref('sales-register.csv', { from: filter.from, to: filter.to })}
+          download
+        >
+          {text.export}
+        </a>
+      </div>
+      <ListFrame
+        list={list}
+        empty={filter.q ? text.noMatch : text.empty}
+        onRetry={() => void loadOrders()}
+        onMore={() => void loadMoreOrders()}
+      >
+        {(items) => (
+          <DataTable caption={text.caption} columns={columns} rows={items} rowKey={(row) => row.orderNo} />
+        )}
+      </ListFrame>
+    </div>
+  );
+}

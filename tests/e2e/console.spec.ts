@@ -1,0 +1,149 @@
+/**
+ * The company console (issue 19) as staff use it: a lead arrives and is handled, a customer's order
+ * is found and its invoice opened, the GST sales register downloaded; and the console does not
+ * exist for a customer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
+import { signUpByApi, xsrfOf } from './support/accounts';
+import { hydrated } from './support/islands';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const staffEmail = process.env['E2E_STAFF_EMAIL']!;
+const stamp = Date.now();
+const leadName = `Rané Console ${stamp}`;
+let staffPage: Page;
+let orderNo = '';
+
+test.beforeAll(async ({ browser }) => {
+  staffPage = await (await browser.newContext()).newPage();
+  const { user } = await signUpByApi(staffPage, 'staff', staffEmail);
+  expect(user.staff).toBe(true);
+});
+
+test('a customer pays for a course, and /console is a page that does not exist for them', async ({
+  page,
+}) => {
+  await signUpByApi(page, 'console-buyer');
+  const userId = (
+    JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as { userid: string }
+  ).userid;
+  const headers = { 'X-XSRF-TOKEN': await xsrfOf(page) };
+  expect((await page.request.post(`/api/Cart/addtocart/sispl,1,${userId}`, { headers })).status()).toBe(200);
+  const placed = await page.request.post(`/api/Cart/checkout/sispl,${userId}`, { headers });
+  expect(placed.status()).toBe(200);
+  orderNo = placed.headers()['x-order-no']!;
+  expect(orderNo).toMatch(/^SIS-\d{4}-\d{6}$/);
+
+  const response = await page.goto('/console');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByRole('heading', { name: 'Company console' })).toHaveCount(0);
+  // Its menu offers no console either.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account: / })
+    .click();
+  await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
+});
+
+test('a visitor sends the contact form; staff see it under New, mark it handled with a note, find it under Handled', async ({
+  page,
+}) => {
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Send Us A Message' });
+  await hydrated(page);
+  await form.getByLabel('Name').fill(leadName);
+  await form.getByLabel('Phone').fill('+91 98765 43210');
+  await form.getByLabel('Email').fill(`lead.${stamp}@example.in`);
+  await form.getByLabel('Message').fill('We need an inventory system for 3 branches.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+
+  // The staff member's header offers the console.
+  await staffPage.goto('/');
+  await staffPage
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account: / })
+    .click();
+  await staffPage.getByRole('banner').getByRole('link', { name: 'Console' }).click();
+  await expect(staffPage.getByRole('heading', { name: 'Company console' })).toBeVisible();
+
+  const leads = staffPage.getByRole('tabpanel', { name: /Leads/ });
+  const row = leads.getByRole('row').filter({ hasText: leadName });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: '+919876543210' })).toHaveAttribute('href', 'tel:+919876543210');
+  await expect(row).toContainText('Contact page');
+  await row.getByRole('button', { name: new RegExp(`^Mark handled\\W+${leadName}$`) }).click();
+  await row.getByLabel('Note (optional)').fill('Called back; quote sent.');
+  await row.getByRole('button', { name: 'Mark handled', exact: true }).click();
+  await expect(leads.getByRole('row').filter({ hasText: leadName })).toHaveCount(0);
+
+  await leads.getByRole('radio', { name: 'Handled' }).check();
+  const handled = leads.getByRole('row').filter({ hasText: leadName });
+  await expect(handled).toContainText('Called back; quote sent.');
+  await expect(handled).toContainText(staffEmail);
+});
+
+test('staff find the order, open its invoice and download the GST sales register with its row', async () => {
+  await staffPage.goto('/console#orders');
+  const orders = staffPage.getByRole('tabpanel', { name: /Orders/ });
+  await orders.getByLabel('Search by number, buyer, GSTIN or payment').fill(orderNo);
+  await orders.getByRole('button', { name: 'Search' }).click();
+  const row = orders.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('CGST 9%');
+
+  const [invoice] = await Promise.all([
+    staffPage.context().waitForEvent('page'),
+    row.getByRole('link', { name: new RegExp(orderNo) }).click(),
+  ]);
+  await expect(invoice.getByText(orderNo).first()).toBeVisible();
+  await expect(invoice.getByText('TAX INVOICE').first()).toBeVisible();
+  await invoice.close();
+
+  const [download] = await Promise.all([
+    staffPage.waitForEvent('download'),
+    orders.getByRole('link', { name: 'Download GST sales register (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sales-register-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect(csv).toMatch(
+    new RegExp(`\\r\\n${orderNo},\\d{4}-\\d{2}-\\d{2},Kavya console-buyer,,27,Maharashtra,N,USD,`),
+  );
+  expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Total \(\d+ invoices\),/);
+});
+
+test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {
+  const tabs = ['Leads', 'Orders', 'Customers', 'Mail'];
+  for (const tab of tabs) {
+    const hash = tab.toLowerCase();
+    expect(
+      await axeViolationsByWidth(staffPage, `/console#${hash}`, async () => {
+        const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab) });
+        await expect(panel).toBeVisible();
+        await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      }),
+      tab,
+    ).toEqual(NO_VIOLATIONS_BY_WIDTH);
+  }
+  // At 375 px (the last width checked) nothing scrolls sideways.
+  const overflow = await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('tabs answer the arrow keys', async () => {
+  await staffPage.setViewportSize({ width: 1280, height: 900 });
+  await staffPage.goto('/console');
+  const leadsTab = staffPage.getByRole('tab', { name: /Leads/ });
+  await leadsTab.focus();
+  await staffPage.keyboard.press('ArrowRight');
+  await expect(staffPage.getByRole('tab', { name: /Orders/ })).toBeFocused();
+  await expect(staffPage.getByRole('tab', { name: /Orders/ })).toHaveAttribute('aria-selected', 'true');
+  await staffPage.keyboard.press('End');
+  await expect(staffPage.getByRole('tab', { name: /Mail/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(staffPage).toHaveURL(/#mail$/);
+});
