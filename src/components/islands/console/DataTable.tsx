@@ -86,7 +86,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: Props<T>) {
                   data-label={column.label}
                   className={column.align === 'num' ? 'console-table__num' : undefined}
                 >
-                  {column.cell(row)}
+                  <div className="console-table__value">{column.cell(row)}</div>
                 </td>
               ))}
             </tr>

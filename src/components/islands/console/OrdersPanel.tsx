@@ -43,7 +43,12 @@ const columns: Column<OrderRow>[] = [
     key: 'number',
     label: text.columns.number,
     cell: (row) => (
-      <a href={`/invoice?id=${encodeURIComponent(row.orderNo)}`} target="_blank" rel="noopener">
+      <a
+        className="console-nowrap"
+        href={`/invoice?id=${encodeURIComponent(row.orderNo)}`}
+        target="_blank"
+        rel="noopener"
+      >
         {row.orderNo}
         <span className="visually-hidden"> {text.openInvoice(row.orderNo)}</span>
       </a>
@@ -53,7 +58,11 @@ const columns: Column<OrderRow>[] = [
   {
     key: 'date',
     label: text.columns.date,
-    cell: (row) => <time dateTime={row.orderDate}>{formatIndianDate(row.orderDate)}</time>,
+    cell: (row) => (
+      <time className="console-nowrap" dateTime={row.orderDate}>
+        {formatIndianDate(row.orderDate)}
+      </time>
+    ),
     sortValue: (row) => row.orderDate,
   },
   {
