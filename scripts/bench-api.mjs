@@ -22,6 +22,11 @@ import autocannon from 'autocannon';
 import hdr from 'hdr-histogram-js';
 
 const CONNECTIONS = 50;
+/** The console row: staff at once, and the orders in the store while they read (issue 19). */
+const CONSOLE_CONNECTIONS = 20;
+const CONSOLE_ORDERS = 2000;
+const RUN = Date.now() % 1_000_000;
+const STAFF_EMAIL = `bench.staff.${RUN}@example.com`;
 const DURATION_S = 10;
 const WARMUP = { connections: 10, duration: 1 };
 const REPORT = 'docs/benchmarks/api.md';
@@ -102,6 +107,7 @@ async function startSite() {
       // Every benchmark message must be accepted: the limit itself has unit tests.
       CONTACT_RATE_LIMIT: '1000000000',
       AUTH_RATE_LIMIT: '1000000000',
+      STAFF_EMAILS: STAFF_EMAIL,
     },
     // The site prints every e-mail it "sends" to the local outbox: thousands here.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -144,6 +150,7 @@ function ownAddressPerConnection(port) {
 /** One endpoint under load; resolves to its figures. */
 async function measureEndpoint(site, endpoint) {
   const headers = { ...(await endpoint.headers?.(site)) };
+  if (endpoint.staff) headers['cookie'] = site.staff.cookie;
   if (endpoint.xsrf) {
     const token = await xsrfTokenOf(site);
     headers['cookie'] = [headers['cookie'], `XSRF-TOKEN=${token}`].filter(Boolean).join('; ');
@@ -171,7 +178,7 @@ async function measureEndpoint(site, endpoint) {
             // Each connection is the next visitor, with their own body.
             setupClient: (client) => client.setBody(JSON.stringify(bodyOf(visitors++ % CONNECTIONS))),
           }),
-      connections: CONNECTIONS,
+      connections: endpoint.connections ?? CONNECTIONS,
       duration: DURATION_S,
       warmup: WARMUP,
     });
@@ -205,9 +212,9 @@ function cookieOf(response, name) {
  * Signs up `count` customers the way the site does (send code, read it from the local outbox,
  * register); resolves to each one's `{userid, cookie, xsrf}`.
  */
-async function signUpCustomers(site, count) {
+async function signUpCustomers(site, count, tag = 'customer', emailOf = undefined) {
   const outbox = siteStore(site, 'outbox');
-  const run = Date.now() % 1_000_000;
+  const run = `${RUN}${{ customer: 1, buyer: 2, staff: 3 }[tag] ?? 9}`;
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const xsrf = await xsrfTokenOf(site);
@@ -218,9 +225,11 @@ async function signUpCustomers(site, count) {
           body: JSON.stringify(body),
         });
       const details = {
-        name: `Bench Customer ${index}`,
-        mobile: `9${String(run * 100 + index).padStart(9, '0')}`,
-        email: `bench.customer.${run}.${index}@example.com`,
+        name: `Bench ${tag} ${index}`,
+        mobile: `9${String(Number(run) * 1000 + index)
+          .slice(-9)
+          .padStart(9, '0')}`,
+        email: emailOf?.(index) ?? `bench.${tag}.${run}.${index}@example.com`,
         password: 'bench-pass1',
         repassword: 'bench-pass1',
         clientCode: 'sispl',
@@ -304,6 +313,35 @@ async function measureCheckout(site) {
     errors,
     note: `${placed} orders, ${orderNumbers.size} distinct order numbers`,
   };
+}
+
+/**
+ * Fills the store to `target` orders for the console row: more customers, each buying every course
+ * in rounds (untimed), 50 checkouts at a time.
+ */
+async function seedOrders(site, placedSoFar, target) {
+  const needed = Math.max(0, target - placedSoFar);
+  const buyers = await signUpCustomers(site, Math.ceil(needed / COURSES), 'buyer');
+  let placed = placedSoFar;
+  const call = (customer, path) =>
+    fetch(`${site.url}${path}`, {
+      method: 'POST',
+      headers: { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf, 'idempotency-key': randomUUID() },
+    }).then(async (answer) => {
+      await answer.arrayBuffer();
+      return answer.status;
+    });
+  for (let course = 1; course <= COURSES && placed < target; course += 1) {
+    for (let start = 0; start < buyers.length && placed < target; start += CONNECTIONS) {
+      const batch = buyers.slice(start, Math.min(start + CONNECTIONS, start + target - placed));
+      await Promise.all(batch.map((buyer) => call(buyer, cartPath('addtocart', course, buyer.userid))));
+      const statuses = await Promise.all(
+        batch.map((buyer) => call(buyer, cartPath('checkout', buyer.userid))),
+      );
+      placed += statuses.filter((status) => status === 200).length;
+    }
+  }
+  return placed;
 }
 
 function newHistogram() {
@@ -413,6 +451,23 @@ try {
     `${checkout.name}: p50 ${checkout.p50} ms, p99 ${checkout.p99} ms, ${Math.round(checkout.rps)}/s, ${checkout.errors} errors; ${checkout.note}`,
   );
   rows.push(checkout);
+  const orders = await seedOrders(site, checkout.requests, CONSOLE_ORDERS);
+  [site.staff] = await signUpCustomers(site, 1, 'staff', () => STAFF_EMAIL);
+  // The first read indexes what the store held before the console (once); not timed.
+  await (
+    await fetch(`${site.url}/api/console/orders`, { headers: { cookie: site.staff.cookie } })
+  ).arrayBuffer();
+  await sleep(1000);
+  const consoleRow = await measureEndpoint(site, {
+    name: `GET /api/console/orders (staff, ${CONSOLE_CONNECTIONS} at once, ${orders} orders in the store)`,
+    path: '/api/console/orders',
+    staff: true,
+    connections: CONSOLE_CONNECTIONS,
+  });
+  console.log(
+    `${consoleRow.name}: p50 ${consoleRow.p50} ms, p99 ${consoleRow.p99} ms, ${Math.round(consoleRow.rps)}/s, ${consoleRow.errors} errors`,
+  );
+  rows.push(consoleRow);
   report = table(rows, blobPair);
 } finally {
   site.child.kill('SIGTERM');
@@ -439,6 +494,7 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
 - Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
 - Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Checkout is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} check out at once (one sample each); ${COURSES} rounds, one per course. The run fails if two orders share a number.
+- Console: after the checkout rounds more customers buy courses until the store holds ${CONSOLE_ORDERS} orders (untimed); then one member of staff (STAFF_EMAILS) reads the first page of \`/api/console/orders\` (50 rows) from ${CONSOLE_CONNECTIONS} connections.
 - Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
 - Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.
 
