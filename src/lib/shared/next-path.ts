@@ -1,7 +1,8 @@
 /**
  * `/login?next=…` (DECISIONS 26): after signing in, the visitor goes back to the page that sent
  * them, but only to a path of this site. Anything that could leave the site (`//evil.com`,
- * `https://…`, `/\evil.com`, `javascript:…`) or loop back to the login page falls back.
+ * `https://…`, `/\evil.com`, `javascript:…`, `/.//evil.com`) or loop back to the login page
+ * falls back.
  */
 
 /** The page after sign-in when `next` is missing or refused. */
@@ -30,8 +31,13 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  if (REFUSED_PATHS.has(url.pathname.replace(/\/+$/, ''))) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments are resolved by now: `/.//evil.example` and `/a/..//x` became `//evil.example`
+  // and `//x`, which a browser reads as another site. One leading slash, always.
+  const pathname = `/${url.pathname.replace(/^\/+/, '')}`;
+  if (REFUSED_PATHS.has(pathname.replace(/\/+$/, ''))) return fallback;
+  const next = `${pathname}${url.search}${url.hash}`;
+  // Whatever came in, what goes out resolves to this site (checked, not assumed).
+  return new URL(next, base).origin === base ? next : fallback;
 }
 
 /** The `/login` address that comes back to `path` after signing in. */

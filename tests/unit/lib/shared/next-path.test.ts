@@ -37,6 +37,33 @@ describe('safeNextPath (DECISIONS 26: same-site paths only)', () => {
   });
 });
 
+describe('safeNextPath after dot segments (issue 22, item 1: open redirect)', () => {
+  it.each([
+    ['/.//evil.example/phish', '/evil.example/phish'],
+    ['/..//x', '/x'],
+    ['/a/..//x', '/x'],
+    ['/a/../..//evil.example', '/evil.example'],
+    ['/././/evil.example?q=1#f', '/evil.example?q=1#f'],
+  ])('keeps %s on this site as %s', (raw, expected) => {
+    expect(safeNextPath(raw)).toBe(expected);
+  });
+
+  it('never gives a path that a browser resolves to another origin', () => {
+    const inputs = [
+      '/.//evil.example',
+      '/..//x',
+      '/a/..//x',
+      '/%2e//evil.example',
+      '/.%2f/evil.example',
+      '/..///x',
+    ];
+    for (const raw of inputs) {
+      const next = safeNextPath(raw);
+      expect(new URL(next, 'https://www.example.in/login').origin, raw).toBe('https://www.example.in');
+    }
+  });
+});
+
 describe('loginPathFor', () => {
   it('names the page to come back to, encoded; none for home or a refused path', () => {
     expect(loginPathFor('/checkout')).toBe('/login?next=%2Fcheckout');
