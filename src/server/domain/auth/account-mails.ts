@@ -8,17 +8,20 @@ function codeBlock(code: string): string {
   return `<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px;color:#0b3b3a;">${escapeHtml(code)}</p>`;
 }
 
-/** The 6-digit code that finishes a sign-up (valid 10 minutes). */
-export function renderSignUpCodeMail(input: { name: string; code: string }): RenderedMail {
-  const firstName = input.name.split(/\s+/)[0] ?? input.name;
+/**
+ * The 6-digit code that finishes a sign-up (valid 10 minutes). It goes to an address nobody has
+ * proved yet, so it carries no text the requester chose, not even their name (issue 22, item 4):
+ * a stranger's "name" must never become a message from our domain to someone else.
+ */
+export function renderSignUpCodeMail(input: { code: string }): RenderedMail {
   const intro = `Use this code to finish creating your ${site.name} account. It is valid for 10 minutes.`;
   return {
     subject: `Your ${site.name} verification code: ${input.code}`,
     html: mailFrame(
       'Your verification code',
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p><p style="margin:0;">${escapeHtml(intro)}</p>${codeBlock(input.code)}<p style="margin:0;color:#475569;font-size:13px;">${escapeHtml(IGNORE)}</p>`,
+      `<p style="margin:0 0 12px;">Hello,</p><p style="margin:0;">${escapeHtml(intro)}</p>${codeBlock(input.code)}<p style="margin:0;color:#475569;font-size:13px;">${escapeHtml(IGNORE)}</p>`,
     ),
-    text: [`Dear ${firstName},`, '', intro, '', `Verification code: ${input.code}`, '', IGNORE].join('\n'),
+    text: ['Hello,', '', intro, '', `Verification code: ${input.code}`, '', IGNORE].join('\n'),
   };
 }
 

@@ -179,7 +179,7 @@ export async function sendCode(
   const rendered =
     code === undefined
       ? renderAlreadyRegisteredMail({ siteUrl: deps.siteUrl })
-      : renderSignUpCodeMail({ name: input.name, code });
+      : renderSignUpCodeMail({ code });
   await deps.mail.queue({
     ...rendered,
     to: [input.email],

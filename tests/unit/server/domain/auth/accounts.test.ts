@@ -85,6 +85,22 @@ describe('sign-up with an e-mailed code', () => {
     });
   });
 
+  it('mails an unproved address no text the requester chose: not even the name (issue 22, item 4)', async () => {
+    const lure = '\u2800\u2800URGENT: account blocked. Call 0000 or visit evil.example/kyc';
+    const input = signUpInput({ name: `Asha ${lure}` });
+    await sendCode(input, address(), deps);
+    const mail = mails.at(-1)!;
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('Asha');
+      expect(part).not.toContain('URGENT');
+      expect(part).not.toContain('evil.example');
+    }
+    expect(mail.text).toMatch(/^Hello,/);
+    // The same for the mail an already-registered address gets.
+    await sendCode({ ...signUpInput({ name: lure }), email: input.email }, address(), deps);
+    expect(mails.at(-1)!.text).not.toContain('URGENT');
+  });
+
   it('refuses a wrong code, and voids the code after 5 wrong tries', async () => {
     const { body, code } = await signUp();
     const wrong = code === '111111' ? '222222' : '111111';
