@@ -33,15 +33,31 @@ export function plainIssueMessage(issue: $ZodRawIssue): string {
   }
 }
 
-/** Throws `PayloadTooLarge` when the body is over `MAX_BODY_BYTES`; resolves to its text. */
-async function readLimitedText(request: Request): Promise<string> {
+const TOO_LARGE = 'The request is too large.';
+
+/**
+ * Reads the body as text, never more than `limit` + 1 bytes whatever the sender declares or
+ * streams (a chunked body has no length): past the limit the stream is cancelled and
+ * `PayloadTooLarge` thrown (issue 22, item 8).
+ */
+export async function readLimitedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new PayloadTooLarge(['The request is too large.']);
-  const text = await request.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new PayloadTooLarge(['The request is too large.']);
+  if (declared > limit) throw new PayloadTooLarge([TOO_LARGE]);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new PayloadTooLarge([TOO_LARGE]);
+    }
+    chunks.push(value);
   }
-  return text;
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
