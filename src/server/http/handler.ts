@@ -22,6 +22,7 @@ import {
 } from '~/server/domain/errors';
 import { backgroundMailQueue, type MailQueue } from '~/server/domain/mail-queue';
 import { readBody } from '~/server/http/body';
+import { clientKeyOf } from '~/server/http/client-address';
 import { errors } from '~/server/http/responses';
 import { sessionUserOf } from '~/server/http/session';
 import { hasValidXsrfToken, xsrfCookieFor } from '~/server/http/xsrf';
@@ -53,7 +54,7 @@ export interface ApiCall<B, U> {
   readonly user: U;
   /** Path parameters from the function's `config.path` pattern. */
   readonly params: Readonly<Record<string, string>>;
-  /** The visitor's IP address as Netlify reports it; `unknown` when there is none. */
+  /** The visitor's IP address as Netlify reports it (an IPv6 one as its /64); `unknown` when none. */
   readonly clientAddress: string;
   /** When the request arrived. */
   readonly now: Date;
@@ -103,9 +104,12 @@ function safePath(request: Request): string {
   }
 }
 
-/** The visitor's address: Netlify's `context.ip`, else the header Netlify's edge sets. */
+/**
+ * The visitor, for per-address limits: Netlify's `context.ip`, else the header Netlify's edge
+ * sets, as one client's key (an IPv6 address counts by its /64: `clientKeyOf`).
+ */
 function clientAddressOf(request: Request, context: Context | undefined): string {
-  return context?.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+  return clientKeyOf(context?.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown');
 }
 
 /** Wraps `logic` into a Netlify Functions v2 handler; see the module comment for what it adds. */

@@ -104,6 +104,23 @@ describe('POST /api/contact/sendmail', () => {
     expect(await stored()).toHaveLength(before);
   });
 
+  it('counts an IPv6 client by its /64: rotating addresses in it does not reset the limit', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const limit = contactRateLimits().perAddress.limit;
+    for (let i = 0; i < limit; i += 1)
+      expect(
+        (await post({ ...valid, email: `v6-${i}@example.in` }, {}, `2001:db8:77:1::${i + 1}`)).status,
+      ).toBe(200);
+    const rotated = await post(
+      { ...valid, email: 'v6-next@example.in' },
+      {},
+      '2001:db8:77:1:ffff:eeee:dddd:cccc',
+    );
+    expect(rotated.status).toBe(429);
+    // Another network is another client.
+    expect((await post({ ...valid, email: 'v6-other@example.in' }, {}, '2001:db8:77:2::1')).status).toBe(200);
+  });
+
   it('answers a bot that fills the honeypot like a person, but stores nothing', async () => {
     const before = (await stored()).length;
     const response = await post({ ...valid, website: 'https://cheap-seo.example' });
