@@ -213,10 +213,21 @@ function cookieOf(response, name) {
  * register); resolves to each one's `{userid, cookie, xsrf}`.
  */
 async function signUpCustomers(site, count, tag = 'customer', emailOf = undefined) {
+  const signedUp = [];
+  // 50 at a time: each sign-up hashes a password with scrypt (~128 MiB), and 150 at once starve
+  // the functions past their 30 s limit on two cores.
+  for (let start = 0; start < count; start += CONNECTIONS) {
+    signedUp.push(...(await signUpBatch(site, start, Math.min(count, start + CONNECTIONS), tag, emailOf)));
+  }
+  return signedUp;
+}
+
+async function signUpBatch(site, from, to, tag, emailOf) {
   const outbox = siteStore(site, 'outbox');
   const run = `${RUN}${{ customer: 1, buyer: 2, staff: 3 }[tag] ?? 9}`;
   return Promise.all(
-    Array.from({ length: count }, async (_, index) => {
+    Array.from({ length: to - from }, async (_, offset) => {
+      const index = from + offset;
       const xsrf = await xsrfTokenOf(site);
       const post = (path, body) =>
         fetch(`${site.url}${path}`, {

@@ -7,8 +7,8 @@ import { json } from '~/server/http/responses';
 /** POST /api/account/forgot: the same answer whether or not the account exists; a code is mailed only if it does. */
 export default apiHandler(
   { methods: ['POST'], body: ForgotRequestSchema },
-  async ({ body, clientAddress, mail, now }) =>
-    json(await forgot(body, clientAddress, accountDeps({ mail, now }))),
+  async ({ body, clientAddress, mail, now, after }) =>
+    json(await forgot(body, clientAddress, accountDeps({ mail, now, after }))),
 );
 
 export const config: Config = { path: '/api/account/forgot' };

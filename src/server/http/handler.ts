@@ -133,7 +133,8 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     let response: Response;
     try {
       response = await answer(request, context, after);
-      await Promise.all(background);
+      // Background work may queue more (a mail it sends): wait until none is left.
+      while (background.length > 0) await Promise.all(background.splice(0));
     } catch (error) {
       response = errorResponse(error, request);
     }

@@ -72,11 +72,22 @@ export interface AccountDeps {
   readonly now: () => Date;
   /** The site's origin, for links in e-mails. */
   readonly siteUrl: string;
+  /** Runs work after the answer is sent (the handler's `after`); without it, before. */
+  readonly after?: (work: Promise<unknown>) => void;
 }
 
-/** Dependencies from a handler's call: its mail queue and clock, and the site's origin. */
-export function accountDeps(call: { readonly mail: MailQueue; readonly now: Date }): AccountDeps {
-  return { mail: call.mail, now: () => call.now, siteUrl: serverEnv().siteUrl };
+/** Dependencies from a handler's call: its mail queue, clock and after-the-answer work, and the site's origin. */
+export function accountDeps(call: {
+  readonly mail: MailQueue;
+  readonly now: Date;
+  readonly after?: (work: Promise<unknown>) => void;
+}): AccountDeps {
+  return {
+    mail: call.mail,
+    now: () => call.now,
+    siteUrl: serverEnv().siteUrl,
+    ...(call.after ? { after: call.after } : {}),
+  };
 }
 
 /** A signed-in result: the user for the answer and the new session for the cookie. */
@@ -278,7 +289,12 @@ export async function currentUser(userId: string): Promise<AccountUser> {
   return toAccountUser(user);
 }
 
-/** `POST /api/account/forgot`: the same answer whether or not the account exists; a code only if it does. */
+/**
+ * `POST /api/account/forgot`: the same answer whether or not the account exists, after the same
+ * work (issue 22, item 2: the time to answer told registered e-mails apart): count the request,
+ * store a pending reset with no code, answer. After the answer, only for an existing account,
+ * a code is added to that pending reset and mailed.
+ */
 export async function forgot(
   input: ForgotRequest,
   clientAddress: string,
@@ -287,21 +303,29 @@ export async function forgot(
   const now = deps.now();
   await consumeCodeRequest(input.email, clientAddress, now);
   const emailHash = sha256(input.email);
-  const user = await findUserByIndex(emailIndexKey(emailHash));
-  const code = user ? newCode() : undefined;
-  const pending = await startPendingRequest(
-    { purpose: 'reset', emailHash, ...(user ? { userId: user.userId } : {}) },
-    code,
-    now,
-  );
-  if (user && code) {
+  const pending = await startPendingRequest({ purpose: 'reset', emailHash }, undefined, now);
+  const mailing = mailResetCode(pending.usercode, emailHash);
+  if (deps.after) deps.after(mailing);
+  else await mailing;
+  return pending;
+
+  async function mailResetCode(usercode: string, hash: string): Promise<void> {
+    const user = await findUserByIndex(emailIndexKey(hash));
+    if (!user) return;
+    const code = newCode();
+    let codeHash: string | undefined;
+    const stored = await updatePendingRequest(usercode, (request) => {
+      if (request.codeHash !== undefined) return SKIP;
+      codeHash = hashCode(code, request.salt);
+      return { ...request, userId: user.userId, codeHash };
+    });
+    if (!stored || stored.codeHash !== codeHash) return;
     await deps.mail.queue({
       ...renderResetCodeMail({ name: user.name, code }),
       to: [user.email],
-      idempotencyKey: `account-reset-${pending.usercode}`,
+      idempotencyKey: `account-reset-${usercode}`,
     });
   }
-  return pending;
 }
 
 /** `POST /api/account/reset`: the code, the new password, every other session revoked, a new session. */
