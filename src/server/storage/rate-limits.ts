@@ -22,3 +22,32 @@ export async function incrementWindowCounter(
   const next = await store.update(key, CounterSchema, (current) => ({ count: (current?.count ?? 0) + 1 }));
   return next.count;
 }
+
+/** Wrong passwords against one account (DECISIONS 43), kept at `login-failures/<account key>`. */
+export const LoginFailuresSchema = z.object({
+  /** Wrong passwords since the count last started. */
+  failures: z.int().check(z.gte(0)),
+  lastFailureAt: z.iso.datetime(),
+  /** No password is checked for this account before this instant. */
+  blockedUntil: z.optional(z.iso.datetime()),
+});
+export type LoginFailures = z.infer<typeof LoginFailuresSchema>;
+const failuresKey = (account: string) => `login-failures/${account}`;
+
+/** The account's wrong-password record, or undefined when it has none. */
+export function getLoginFailures(account: string): Promise<LoginFailures | undefined> {
+  return store.get(failuresKey(account), LoginFailuresSchema);
+}
+
+/** Counts one more wrong password with `next`; resolves to the record as stored. */
+export function recordLoginFailure(
+  account: string,
+  next: (current: LoginFailures | undefined) => LoginFailures,
+): Promise<LoginFailures> {
+  return store.update(failuresKey(account), LoginFailuresSchema, next);
+}
+
+/** Forgets the account's wrong passwords (after a right one). */
+export function clearLoginFailures(account: string): Promise<void> {
+  return store.delete(failuresKey(account));
+}

@@ -1,13 +1,16 @@
 /**
  * User accounts in the `users` store. Key formats:
  * - `users/<userId>`: the account (opaque random id, name, e-mail, mobile, password hash);
- * - `by-email/<sha256 of e-mail>` and `by-mobile/<10 digits>`: unique indexes naming the user id.
+ * - `by-email/<sha256 of e-mail>`: the unique e-mail index naming the user id;
+ * - `by-mobile/<10 digits>`: the accounts that hold a mobile number, at most
+ *   `MAX_MOBILE_HOLDERS` (DECISIONS 42: a number nobody proved is a sign-in name, not a key).
+ *   Records written before that decision name one `userId`; they are read as a list of one.
  *
  * An account is created index first, then the record: claim the e-mail (create only if new),
- * claim the mobile, write the record. A crash between the steps leaves an index that names a
- * user id with no record. Once such an index is older than `STALE_CLAIM_MS` (a claim in progress
- * is younger) the next claim takes it over, so a crash never blocks an address for good. A lost
- * race gives the claim back.
+ * join the mobile's holders, write the record. A crash between the steps leaves an index that
+ * names a user id with no record. Once such an entry is older than `STALE_CLAIM_MS` (a claim in
+ * progress is younger) the next claim takes it over, so a crash never blocks an address or a
+ * place among a number's holders for good. A lost race gives the claim back.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -36,7 +39,16 @@ export const STALE_CLAIM_MS = 60 * 1000;
 const store = openStore('users');
 const userKey = (userId: string) => `users/${userId}`;
 
-/** Index keys of an account's unique fields. */
+/** Accounts that may hold one mobile number (DECISIONS 42). */
+export const MAX_MOBILE_HOLDERS = 5;
+
+/** The holders of a mobile number; the older single-holder record reads as a list of one. */
+const MobileHoldersSchema = z.union([z.object({ holders: z.array(IndexSchema) }), IndexSchema]);
+type MobileHolders = z.infer<typeof MobileHoldersSchema>;
+const holdersOf = (record: MobileHolders | undefined) =>
+  record === undefined ? [] : 'holders' in record ? record.holders : [record];
+
+/** Index keys of an account's e-mail and mobile number. */
 export function emailIndexKey(emailHash: string): string {
   return `by-email/${emailHash}`;
 }
@@ -78,6 +90,37 @@ export async function claimIndex(indexKey: string, userId: string, now: Date): P
 export async function releaseIndex(indexKey: string, userId: string): Promise<void> {
   const current = await store.get(indexKey, IndexSchema);
   if (current?.userId === userId) await store.delete(indexKey);
+}
+
+/** The accounts that hold `mobile` (at most `MAX_MOBILE_HOLDERS`), oldest first. */
+export async function findUsersByMobile(mobile: string): Promise<UserRecord[]> {
+  const holders = holdersOf(await store.get(mobileIndexKey(mobile), MobileHoldersSchema));
+  const users = await Promise.all(holders.map((holder) => getUser(holder.userId)));
+  return users.filter((user) => user !== undefined);
+}
+
+/**
+ * Adds `userId` to the holders of `mobile`. Resolves to false when the number already has
+ * `MAX_MOBILE_HOLDERS` live holders; an entry whose account was never written (a crash) gives
+ * its place up once it is stale.
+ */
+export async function addMobileHolder(mobile: string, userId: string, now: Date): Promise<boolean> {
+  const key = mobileIndexKey(mobile);
+  const current = holdersOf(await store.get(key, MobileHoldersSchema));
+  const stale = new Set<string>();
+  if (current.length >= MAX_MOBILE_HOLDERS) {
+    for (const holder of current) {
+      const old = now.getTime() - Date.parse(holder.claimedAt) >= STALE_CLAIM_MS;
+      if (old && !(await getUser(holder.userId))) stale.add(holder.userId);
+    }
+  }
+  const stored = await store.update(key, MobileHoldersSchema, (record) => {
+    const holders = holdersOf(record).filter((holder) => !stale.has(holder.userId));
+    if (holders.some((holder) => holder.userId === userId) || holders.length >= MAX_MOBILE_HOLDERS)
+      return SKIP;
+    return { holders: [...holders, { userId, claimedAt: now.toISOString() }] };
+  });
+  return holdersOf(stored).some((holder) => holder.userId === userId);
 }
 
 /** Writes a new account record (its indexes must be claimed first). */

@@ -139,9 +139,14 @@ describe('account endpoints (API.md, Accounts)', () => {
     expect(await response.json()).toEqual({ errors: ['The verification code is wrong or has expired.'] });
   });
 
-  it('register with a mobile on another account: 409 with the sentence of API.md', async () => {
+  it('register with a mobile another account holds: 201 like any sign-up, and each holder signs in by it with their own password', async () => {
     const first = await signUp();
-    const details = { ...person(), mobile: first.details.mobile };
+    const details = {
+      ...person(),
+      mobile: first.details.mobile,
+      password: 'other-secret9',
+      repassword: 'other-secret9',
+    };
     const pending = (await (await call(sendcodeHandler, '/api/account/sendcode', details)).json()) as {
       usercode: string;
     };
@@ -151,10 +156,20 @@ describe('account endpoints (API.md, Accounts)', () => {
       ...pending,
       verificationcode,
     });
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({
-      errors: ['This mobile number is already registered. Sign in, or use another number.'],
-    });
+    expect(response.status).toBe(201);
+    const second = (await response.json()) as { userid: string };
+    for (const [password, userid] of [
+      ['secret123', first.user.userid],
+      ['other-secret9', second.userid],
+    ]) {
+      const signedIn = await call(loginHandler, '/api/account/login', {
+        mobile: first.details.mobile,
+        password,
+        clientCode: 'sispl',
+      });
+      expect(signedIn.status).toBe(200);
+      expect(((await signedIn.json()) as { userid: string }).userid).toBe(userid);
+    }
   });
 
   it('login: 200 with a cookie by e-mail or mobile; 401 Invalid Credentials.! otherwise', async () => {

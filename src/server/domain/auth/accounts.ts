@@ -33,7 +33,15 @@ import {
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '~/server/domain/auth/passwords';
 import { createSession, revokeAllSessions, type NewSession } from '~/server/domain/auth/sessions';
 import { isStaffEmail } from '~/server/domain/auth/staff';
-import { Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
+import {
+  accountKey,
+  clearWrongPasswords,
+  countWrongPassword,
+  keysAllowedNow,
+  loginFailuresOf,
+  unknownKey,
+} from '~/server/domain/auth/login-limit';
+import { Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
 import { serverEnv } from '~/server/env';
@@ -46,11 +54,12 @@ import {
   type PendingRequest,
 } from '~/server/storage/account-codes';
 import {
+  addMobileHolder,
   claimIndex,
   emailIndexKey,
   findUserByIndex,
+  findUsersByMobile,
   getUser,
-  mobileIndexKey,
   releaseIndex,
   saveNewUser,
   setPasswordHash,
@@ -62,7 +71,6 @@ export const ACCOUNT_ERRORS = {
   invalidCredentials: 'Invalid Credentials.!',
   wrongCode: 'The verification code is wrong or has expired.',
   tooManyTries: 'Too many wrong codes. Please ask for a new code.',
-  mobileTaken: 'This mobile number is already registered. Sign in, or use another number.',
   tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',
 } as const;
 
@@ -99,8 +107,9 @@ export interface SignedIn {
 const MINUTE = 60 * 1000;
 
 /**
- * Rate limits (API.md): code requests per e-mail and per client address, sign-ins per account
- * identifier and per client address. AUTH_RATE_LIMIT raises the per-address limits (tests).
+ * Rate limits (API.md): code requests per e-mail and per client address, sign-ins per client
+ * address (wrong passwords per account: `login-limit.ts`). AUTH_RATE_LIMIT raises the
+ * per-address limits (tests).
  */
 export function accountRateLimits(perAddress = serverEnv().rateLimits.auth) {
   const policy = (bucket: string, limit: number, windowMs: number): RateLimitPolicy => ({
@@ -112,7 +121,6 @@ export function accountRateLimits(perAddress = serverEnv().rateLimits.auth) {
   return {
     codesPerEmail: policy('code-email', 5, 60 * MINUTE),
     codesPerAddress: policy('code-address', perAddress, 60 * MINUTE),
-    loginsPerAccount: policy('login-account', 10, 15 * MINUTE),
     loginsPerAddress: policy('login-address', perAddress * 2, 15 * MINUTE),
   } as const;
 }
@@ -229,7 +237,11 @@ async function consumeCode(
   throw wrong();
 }
 
-/** Creates the account from sign-up details, claiming its unique e-mail and mobile first. */
+/**
+ * Creates the account from sign-up details: claims its unique e-mail, joins the holders of its
+ * mobile number (not unique, DECISIONS 42), then writes the record. A number that already has
+ * `MAX_MOBILE_HOLDERS` accounts fails like a wrong code, so no answer tells a number is in use.
+ */
 export async function createAccount(
   details: NonNullable<PendingRequest['signUp']>,
   now: Date,
@@ -240,10 +252,9 @@ export async function createAccount(
     // Registered meanwhile: fail like a wrong code (no enumeration).
     throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   }
-  const mobileKey = mobileIndexKey(details.mobile);
-  if (!(await claimIndex(mobileKey, user.userId, now))) {
+  if (!(await addMobileHolder(details.mobile, user.userId, now))) {
     await releaseIndex(emailKey, user.userId);
-    throw new Conflict([ACCOUNT_ERRORS.mobileTaken]);
+    throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   }
   await saveNewUser(user);
   return user;
@@ -258,26 +269,45 @@ export async function register(input: RegisterRequest, deps: AccountDeps): Promi
   return signIn(user, now);
 }
 
-/** `POST /api/account/login`: e-mail or mobile and password. Unknown account and wrong password look alike. */
+/**
+ * `POST /api/account/login`: e-mail or mobile and password. Unknown account and wrong password
+ * look alike. A mobile number may name several accounts (DECISIONS 42): the password is checked
+ * against each (in parallel, so the time hardly depends on how many) and signs in the one it
+ * matches. Wrong passwords count against the accounts named (`login-limit.ts`), whichever
+ * identifier named them.
+ */
 export async function login(
   input: LoginRequest,
   clientAddress: string,
   deps: AccountDeps,
 ): Promise<SignedIn> {
   const now = deps.now();
-  const limits = accountRateLimits();
-  await consumeRateLimit(limits.loginsPerAddress, clientAddress, now);
+  await consumeRateLimit(accountRateLimits().loginsPerAddress, clientAddress, now);
   const id = parseSignInId(input.mobile);
-  await consumeRateLimit(
-    limits.loginsPerAccount,
-    id ? JSON.stringify(id) : input.mobile.trim().toLowerCase(),
-    now,
+  const candidates = !id
+    ? []
+    : 'email' in id
+      ? [await findUserByIndex(emailIndexKey(sha256(id.email)))].filter((user) => user !== undefined)
+      : await findUsersByMobile(id.mobile);
+  const keyOf = new Map(candidates.map((user) => [accountKey(user.userId), user]));
+  const keys =
+    candidates.length > 0
+      ? [...keyOf.keys()]
+      : [unknownKey(id ? JSON.stringify(id) : input.mobile.trim().toLowerCase())];
+  const records = await loginFailuresOf(keys);
+  const allowed = keysAllowedNow(records, now, ACCOUNT_ERRORS.tooMany);
+  const tried = allowed.flatMap((key) => keyOf.get(key) ?? []);
+  const matches = await Promise.all(
+    tried.length > 0
+      ? tried.map((user) => verifyPassword(input.password, user.passwordHash))
+      : [verifyPassword(input.password, await dummyPasswordHash())],
   );
-  const user = id
-    ? await findUserByIndex('email' in id ? emailIndexKey(sha256(id.email)) : mobileIndexKey(id.mobile))
-    : undefined;
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw new Unauthorized([ACCOUNT_ERRORS.invalidCredentials]);
+  const user = tried.find((_, index) => matches[index]);
+  if (!user) {
+    await countWrongPassword(allowed, now, ACCOUNT_ERRORS.tooMany);
+    throw new Unauthorized([ACCOUNT_ERRORS.invalidCredentials]);
+  }
+  await clearWrongPasswords(accountKey(user.userId), records);
   if (needsRehash(user.passwordHash)) await setPasswordHash(user.userId, await hashPassword(input.password));
   return signIn(user, now);
 }
