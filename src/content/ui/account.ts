@@ -51,7 +51,7 @@ export const accountFormCopy = {
     mobileHelp: '10 digits, without +91 or 0.',
     email: 'E-mail',
     password: 'Password',
-    passwordHelp: 'At least 6 characters.',
+    passwordHelp: 'At least 8 characters, and not a commonly used password.',
     repassword: 'Re-enter password',
     submit: 'Sign up',
     busy: 'Sending code…',

@@ -51,8 +51,8 @@ function person() {
     name: 'Ravi Patil',
     mobile: String(9_100_000_000 + n),
     email: `ravi${n}@example.in`,
-    password: 'secret123',
-    repassword: 'secret123',
+    password: 'teak-lantern-42',
+    repassword: 'teak-lantern-42',
     clientCode: 'sispl',
   };
 }
@@ -159,7 +159,7 @@ describe('account endpoints (API.md, Accounts)', () => {
     expect(response.status).toBe(201);
     const second = (await response.json()) as { userid: string };
     for (const [password, userid] of [
-      ['secret123', first.user.userid],
+      ['teak-lantern-42', first.user.userid],
       ['other-secret9', second.userid],
     ]) {
       const signedIn = await call(loginHandler, '/api/account/login', {
@@ -177,7 +177,7 @@ describe('account endpoints (API.md, Accounts)', () => {
     for (const id of [details.email, details.mobile]) {
       const response = await call(loginHandler, '/api/account/login', {
         mobile: id,
-        password: 'secret123',
+        password: 'teak-lantern-42',
         clientCode: 'sispl',
       });
       expect(response.status).toBe(200);
@@ -186,7 +186,7 @@ describe('account endpoints (API.md, Accounts)', () => {
     }
     for (const body of [
       { mobile: details.email, password: 'wrong-one', clientCode: 'sispl' },
-      { mobile: 'unknown@example.in', password: 'secret123', clientCode: 'sispl' },
+      { mobile: 'unknown@example.in', password: 'teak-lantern-42', clientCode: 'sispl' },
     ]) {
       const response = await call(loginHandler, '/api/account/login', body);
       expect(response.status).toBe(401);

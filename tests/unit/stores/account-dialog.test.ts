@@ -61,7 +61,7 @@ describe('requestSignIn (DECISIONS 30)', () => {
     expect(dialog.$accountDialogOpen.get()).toBe(true);
     expect(dialog.$accountView.get()).toBe('signin');
     expect(addToCart).not.toHaveBeenCalled();
-    await session.signIn({ mobile: 'priya@example.com', password: 'secret1' });
+    await session.signIn({ mobile: 'priya@example.com', password: 'teak-lantern-1' });
     expect(addToCart).toHaveBeenCalledOnce();
     dialog.closeAccountDialog();
     expect(addToCart).toHaveBeenCalledOnce();
@@ -74,7 +74,7 @@ describe('requestSignIn (DECISIONS 30)', () => {
     const addToCart = vi.fn();
     dialog.requestSignIn(addToCart, null);
     dialog.closeAccountDialog();
-    await session.signIn({ mobile: 'priya@example.com', password: 'secret1' });
+    await session.signIn({ mobile: 'priya@example.com', password: 'teak-lantern-1' });
     expect(addToCart).not.toHaveBeenCalled();
   });
 

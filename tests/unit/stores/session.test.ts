@@ -15,8 +15,8 @@ const details = {
   name: 'Priya Deshmukh',
   mobile: '9876543210',
   email: 'priya@example.com',
-  password: 'secret1',
-  repassword: 'secret1',
+  password: 'teak-lantern-1',
+  repassword: 'teak-lantern-1',
 };
 
 afterEach(() => {
@@ -93,10 +93,14 @@ describe('sign-in', () => {
       cookie: 'XSRF-TOKEN=tok%2Den',
       routes: { 'POST /api/account/login': { status: 200, body: { ...priya, extra: 'ignored' } } },
     });
-    const signingIn = session.signIn({ mobile: 'priya@example.com', password: 'secret1' });
+    const signingIn = session.signIn({ mobile: 'priya@example.com', password: 'teak-lantern-1' });
     expect(requests.$isLoading.get()).toBe(true);
     expect(await signingIn).toEqual({ ok: true });
-    expect(calls[0]?.body).toEqual({ mobile: 'priya@example.com', password: 'secret1', clientCode: 'sispl' });
+    expect(calls[0]?.body).toEqual({
+      mobile: 'priya@example.com',
+      password: 'teak-lantern-1',
+      clientCode: 'sispl',
+    });
     expect(calls[0]?.headers['X-XSRF-TOKEN']).toBe('tok-en');
     expect(session.$user.get()).toEqual(priya);
     expect(JSON.parse(local()['user'] ?? '')).toEqual(priya);
@@ -226,7 +230,7 @@ describe('forgot password (DECISIONS 28)', () => {
     // A sign-up code step cannot use a reset's ids.
     expect(await session.verifySignUp({ verificationcode: '1' })).toMatchObject({ ok: false, status: 0 });
 
-    const reset = { verificationcode: '123456', password: 'newpass1', repassword: 'newpass1' };
+    const reset = { verificationcode: '123456', password: 'monsoon-kite-7', repassword: 'monsoon-kite-7' };
     expect(await session.resetPassword(reset)).toEqual({ ok: true });
     expect(accountCalls(calls).at(-1)).toMatchObject({ body: { ...ids, ...reset } });
     expect(session.$user.get()).toEqual(priya);

@@ -10,12 +10,12 @@ import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schem
 /** The tenant code the account and cart calls carry (product-spec section 9). */
 export const ACCOUNT_CLIENT = 'sispl';
 
-/** Lengths of product-spec section 9 and sane upper bounds. */
+/** Lengths of product-spec section 9 (the password's minimum raised to 8, DECISIONS 43) and sane upper bounds. */
 export const ACCOUNT_LIMITS = {
   name: 80,
   mobile: 10,
   email: 254,
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 128,
   verificationCode: 10,
 } as const;
@@ -27,6 +27,8 @@ export const ACCOUNT_HINTS = {
   mobile: 'Mobile number must be exactly 10 digits.',
   email: 'Valid email is required.',
   password: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters.`,
+  /** Said by the server, which holds the list (DECISIONS 43). */
+  passwordCommon: 'This password is too common. Choose another.',
   passwordTooLong: `Password is too long (${ACCOUNT_LIMITS.passwordMax} characters at most).`,
   repassword: 'Please type the password again.',
   mismatch: 'Passwords do not match.',

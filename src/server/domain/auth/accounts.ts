@@ -30,6 +30,7 @@ import {
   sameHash,
   sha256,
 } from '~/server/domain/auth/codes';
+import { assertUncommonPassword } from '~/server/domain/auth/common-passwords';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '~/server/domain/auth/passwords';
 import { createSession, revokeAllSessions, type NewSession } from '~/server/domain/auth/sessions';
 import { isStaffEmail } from '~/server/domain/auth/staff';
@@ -179,6 +180,7 @@ export async function sendCode(
   clientAddress: string,
   deps: AccountDeps,
 ): Promise<PendingCode> {
+  assertUncommonPassword(input.password);
   const now = deps.now();
   await consumeCodeRequest(input.email, clientAddress, now);
   const emailHash = sha256(input.email);
@@ -360,6 +362,8 @@ export async function forgot(
 
 /** `POST /api/account/reset`: the code, the new password, every other session revoked, a new session. */
 export async function reset(input: ResetRequest, deps: AccountDeps): Promise<SignedIn> {
+  // Before the code is tried, so a refused password does not spend it.
+  assertUncommonPassword(input.password);
   const now = deps.now();
   const request = await consumeCode('reset', input, now);
   if (!request.userId) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);

@@ -14,8 +14,8 @@ const valid = {
   name: 'Asha Kulkarni',
   mobile: '9876543210',
   email: 'asha@example.com',
-  password: 'secret1',
-  repassword: 'secret1',
+  password: 'teak-lantern-1',
+  repassword: 'teak-lantern-1',
   clientCode: 'sispl',
 };
 
@@ -46,8 +46,8 @@ describe('sign-up rules (product-spec section 5)', () => {
     ['a mobile with letters', { mobile: '98765abcde' }, [ACCOUNT_HINTS.mobile]],
     ['an e-mail with a 5-letter ending', { email: 'a@example.comxx' }, [ACCOUNT_HINTS.email]],
     ['an e-mail without @', { email: 'asha.example.com' }, [ACCOUNT_HINTS.email]],
-    ['a 5-character password', { password: '12345', repassword: '12345' }, [ACCOUNT_HINTS.password]],
-    ['a re-password that differs', { repassword: 'secret2' }, [ACCOUNT_HINTS.mismatch]],
+    ['a 7-character password', { password: 'lantern', repassword: 'lantern' }, [ACCOUNT_HINTS.password]],
+    ['a re-password that differs', { repassword: 'teak-lantern-2' }, [ACCOUNT_HINTS.mismatch]],
     ['an empty re-password', { repassword: '' }, [ACCOUNT_HINTS.repassword]],
     ['another client code', { clientCode: 'sis' }, [ACCOUNT_HINTS.clientCode]],
   ])('refuses %s with its hint', (_label, change, messages) => {
@@ -88,8 +88,8 @@ describe('sign-up rules (product-spec section 5)', () => {
         usercode: ids.usercode,
         userkey: ids.userkey,
         verificationcode: ids.verificationcode,
-        password: 'abcdef',
-        repassword: 'abcdeg',
+        password: 'abcdefgh',
+        repassword: 'abcdefgi',
       }),
     ).toEqual([ACCOUNT_HINTS.mismatch]);
   });

@@ -50,8 +50,8 @@ function signUpInput(overrides: Record<string, string> = {}) {
     name: 'Asha Kulkarni',
     mobile: String(9_000_000_000 + seq * 7919),
     email: `asha${seq}@example.com`,
-    password: 'secret123',
-    repassword: 'secret123',
+    password: 'teak-lantern-42',
+    repassword: 'teak-lantern-42',
     clientCode: 'sispl',
     ...overrides,
   });
@@ -174,6 +174,35 @@ describe('sign-up with an e-mailed code', () => {
   });
 });
 
+describe('passwords (DECISIONS 43)', () => {
+  it('refuses a commonly used password at sign-up and at reset, before anything is stored or a code spent', async () => {
+    const before = mails.length;
+    for (const common of ['password1', 'Qwerty123', 'iloveyou1']) {
+      const error = await sendCode(
+        signUpInput({ password: common, repassword: common }),
+        address(),
+        deps,
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).messages).toEqual(['This password is too common. Choose another.']);
+    }
+    expect(mails).toHaveLength(before);
+    const { input, body } = await signUp();
+    await register(body, deps);
+    const pending = await forgot({ email: input.email, clientCode: 'sispl' }, address(), deps);
+    const code = codeIn(mails.at(-1))!;
+    await expect(
+      reset({ ...pending, verificationcode: code, password: '12345678', repassword: '12345678' }, deps),
+    ).rejects.toThrow('This password is too common. Choose another.');
+    // The code was not spent: a good password still goes through with it.
+    const signedIn = await reset(
+      { ...pending, verificationcode: code, password: 'monsoon-kite-8', repassword: 'monsoon-kite-8' },
+      deps,
+    );
+    expect(signedIn.user.username).toBe('Asha Kulkarni');
+  });
+});
+
 describe('a mobile index stored before numbers were shared', () => {
   it('still signs its holder in by mobile, and takes more holders', async () => {
     const { input, body } = await signUp();
@@ -184,7 +213,7 @@ describe('a mobile index stored before numbers were shared', () => {
       claimedAt: clock.toISOString(),
     }));
     const signedIn = await login(
-      { mobile: input.mobile, password: 'secret123', clientCode: 'sispl' },
+      { mobile: input.mobile, password: 'teak-lantern-42', clientCode: 'sispl' },
       address(),
       deps,
     );
@@ -200,7 +229,7 @@ describe('a mobile index stored before numbers were shared', () => {
 
 describe('unique e-mail and mobile under concurrency', () => {
   it('50 parallel registrations of one e-mail make exactly one account', async () => {
-    const passwordHash = await hashPassword('secret123');
+    const passwordHash = await hashPassword('teak-lantern-42');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         createAccount(
@@ -212,7 +241,7 @@ describe('unique e-mail and mobile under concurrency', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const winner = results.find((result) => result.status === 'fulfilled');
     const signedIn = await login(
-      { mobile: 'race@example.com', password: 'secret123', clientCode: 'sispl' },
+      { mobile: 'race@example.com', password: 'teak-lantern-42', clientCode: 'sispl' },
       '198.51.100.1',
       deps,
     );
@@ -227,7 +256,7 @@ describe('unique e-mail and mobile under concurrency', () => {
   });
 
   it('50 parallel registrations of one mobile make exactly 5 accounts', async () => {
-    const passwordHash = await hashPassword('secret123');
+    const passwordHash = await hashPassword('teak-lantern-42');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         createAccount(
@@ -251,7 +280,7 @@ describe('sign-in', () => {
     await register(body, deps);
     for (const id of [input.email.toUpperCase(), input.mobile]) {
       const signedIn = await login(
-        { mobile: id, password: 'secret123', clientCode: 'sispl' },
+        { mobile: id, password: 'teak-lantern-42', clientCode: 'sispl' },
         address(),
         deps,
       );
@@ -259,8 +288,8 @@ describe('sign-in', () => {
     }
     for (const attempt of [
       { mobile: input.email, password: 'wrong-password' },
-      { mobile: 'nobody@example.com', password: 'secret123' },
-      { mobile: '12345', password: 'secret123' },
+      { mobile: 'nobody@example.com', password: 'teak-lantern-42' },
+      { mobile: '12345', password: 'teak-lantern-42' },
     ]) {
       const error = await login({ ...attempt, clientCode: 'sispl' }, address(), deps).catch(
         (e: unknown) => e,
@@ -289,14 +318,14 @@ describe('sign-in', () => {
       expect(error).toBeInstanceOf(RateLimited);
       waits.push((error as RateLimited).retryAfterSeconds);
       // While it waits, even the right password is not tried, by either identifier.
-      expect(await attempt(input.email, 'secret123')).toBeInstanceOf(RateLimited);
+      expect(await attempt(input.email, 'teak-lantern-42')).toBeInstanceOf(RateLimited);
       clock = new Date(clock.getTime() + waits.at(-1)! * 1000);
     }
     expect(waits).toEqual([30, 60, 120]);
     // After the wait, the right password signs in and the count starts again.
-    expect(((await attempt(input.email, 'secret123')) as { user: { username: string } }).user.username).toBe(
-      'Asha Kulkarni',
-    );
+    expect(
+      ((await attempt(input.email, 'teak-lantern-42')) as { user: { username: string } }).user.username,
+    ).toBe('Asha Kulkarni');
     expect(await attempt(input.mobile, 'wrong-password')).toBeInstanceOf(Unauthorized);
   });
 
@@ -331,7 +360,10 @@ describe('password reset', () => {
     expect(Object.keys(known).sort()).toEqual(['usercode', 'userkey']);
     expect(mails).toHaveLength(before + 1);
     await expect(
-      reset({ ...unknown, verificationcode: '123456', password: 'newpass1', repassword: 'newpass1' }, deps),
+      reset(
+        { ...unknown, verificationcode: '123456', password: 'monsoon-kite-7', repassword: 'monsoon-kite-7' },
+        deps,
+      ),
     ).rejects.toThrow(ACCOUNT_ERRORS.wrongCode);
   });
 
@@ -342,25 +374,25 @@ describe('password reset', () => {
     const pending = await forgot({ email: input.email, clientCode: 'sispl' }, address(), deps);
     const code = codeIn(mails.at(-1))!;
     const signedIn = await reset(
-      { ...pending, verificationcode: code, password: 'newpass1', repassword: 'newpass1' },
+      { ...pending, verificationcode: code, password: 'monsoon-kite-7', repassword: 'monsoon-kite-7' },
       deps,
     );
     expect(signedIn.user.userid).toBe(user.userid);
     expect(await resolveSession(old.token, clock)).toBeUndefined();
     expect(await resolveSession(signedIn.session.token, clock)).toBeDefined();
     await expect(
-      login({ mobile: input.email, password: 'secret123', clientCode: 'sispl' }, address(), deps),
+      login({ mobile: input.email, password: 'teak-lantern-42', clientCode: 'sispl' }, address(), deps),
     ).rejects.toThrow(Unauthorized);
     expect(
-      (await login({ mobile: input.email, password: 'newpass1', clientCode: 'sispl' }, address(), deps)).user
-        .userid,
+      (await login({ mobile: input.email, password: 'monsoon-kite-7', clientCode: 'sispl' }, address(), deps))
+        .user.userid,
     ).toBe(user.userid);
   });
 });
 
 describe('an account creation cut short by a crash', () => {
   it('blocks its e-mail only until the claim is stale, then the address can be registered', async () => {
-    const passwordHash = await hashPassword('secret123');
+    const passwordHash = await hashPassword('teak-lantern-42');
     // A crash after the e-mail index, before the record: the index names an account that never came.
     await claimIndex(emailIndexKey(sha256('crashed@example.com')), 'never-written-user-id', clock);
     const details = { name: 'After', email: 'crashed@example.com', mobile: '6000000001', passwordHash };

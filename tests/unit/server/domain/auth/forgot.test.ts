@@ -30,7 +30,12 @@ function depsFor(mails: OutgoingMail[], deferred: Promise<unknown>[]): AccountDe
 describe('forgot password answers after the same work, account or not (issue 22, item 2)', () => {
   it('does identical storage work before answering, and mails a code only afterwards, only to an account', async () => {
     await createAccount(
-      { name: 'Asha Kulkarni', email: 'asha.forgot@example.com', mobile: '9123456780', passwordHash: '$scrypt$x' },
+      {
+        name: 'Asha Kulkarni',
+        email: 'asha.forgot@example.com',
+        mobile: '9123456780',
+        passwordHash: '$scrypt$x',
+      },
       new Date(),
     );
     const run = async (email: string) => {
