@@ -31,6 +31,8 @@ export const PendingRequestSchema = z.object({
   expiresAt: z.iso.datetime(),
   /** Set once the code was used; a used request never works again. */
   usedAt: z.optional(z.iso.datetime()),
+  /** The random id of the try that used the code: the one winner of concurrent tries. */
+  claimId: z.optional(z.string()),
   /** For a sign-up: the details to create the account from. */
   signUp: z.optional(SignUpDetailsSchema),
   /** For a reset: the account whose password is reset. */

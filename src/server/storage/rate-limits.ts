@@ -51,3 +51,24 @@ export function recordLoginFailure(
 export function clearLoginFailures(account: string): Promise<void> {
   return store.delete(failuresKey(account));
 }
+
+/** Codes voided by wrong guesses for one e-mail address, kept at `code-voids/<sha256 of e-mail>`. */
+export const CodeVoidsSchema = z.object({
+  voids: z.int().check(z.gte(1)),
+  lastVoidAt: z.iso.datetime(),
+});
+export type CodeVoids = z.infer<typeof CodeVoidsSchema>;
+const voidsKey = (emailHash: string) => `code-voids/${emailHash}`;
+
+/** The address's voided codes, or undefined when it has none. */
+export function getCodeVoids(emailHash: string): Promise<CodeVoids | undefined> {
+  return store.get(voidsKey(emailHash), CodeVoidsSchema);
+}
+
+/** Counts one more voided code with `next`; resolves to the record as stored. */
+export function recordCodeVoid(
+  emailHash: string,
+  next: (current: CodeVoids | undefined) => CodeVoids,
+): Promise<CodeVoids> {
+  return store.update(voidsKey(emailHash), CodeVoidsSchema, next);
+}

@@ -42,7 +42,8 @@ import {
   loginFailuresOf,
   unknownKey,
 } from '~/server/domain/auth/login-limit';
-import { Unauthorized, ValidationError } from '~/server/domain/errors';
+import { RateLimited, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { getCodeVoids, recordCodeVoid } from '~/server/storage/rate-limits';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
 import { serverEnv } from '~/server/env';
@@ -121,16 +122,42 @@ export function accountRateLimits(perAddress = serverEnv().rateLimits.auth) {
   });
   return {
     codesPerEmail: policy('code-email', 5, 60 * MINUTE),
+    // Guesses per address per day stay bounded: 10 codes of 5 tries (issue 22, item 7).
+    codesPerEmailPerDay: policy('code-email-day', 10, 24 * 60 * MINUTE),
     codesPerAddress: policy('code-address', perAddress, 60 * MINUTE),
     loginsPerAddress: policy('login-address', perAddress * 2, 15 * MINUTE),
   } as const;
 }
 
-/** Counts a request for a code (sign-up or reset) against the per-address and per-e-mail limits. */
+/** The wait before a new code after the `voids`-th voided one: 5 minutes, doubling, at most a day. */
+export function waitAfterVoids(voids: number): number {
+  return Math.min(24 * 60 * MINUTE, 5 * MINUTE * 2 ** Math.min(voids - 1, 10));
+}
+
+/**
+ * Counts a request for a code (sign-up or reset) against the per-address and per-e-mail limits
+ * (hourly and daily), and refuses it while the address waits after a voided code.
+ */
 async function consumeCodeRequest(email: string, clientAddress: string, now: Date): Promise<void> {
   const limits = accountRateLimits();
   await consumeRateLimit(limits.codesPerAddress, clientAddress, now);
+  const voided = await getCodeVoids(sha256(email));
+  if (voided && now.getTime() - Date.parse(voided.lastVoidAt) < 24 * 60 * MINUTE) {
+    const waitUntil = Date.parse(voided.lastVoidAt) + waitAfterVoids(voided.voids);
+    if (waitUntil > now.getTime())
+      throw new RateLimited(Math.ceil((waitUntil - now.getTime()) / 1000), [ACCOUNT_ERRORS.tooMany]);
+  }
   await consumeRateLimit(limits.codesPerEmail, email, now);
+  await consumeRateLimit(limits.codesPerEmailPerDay, email, now);
+}
+
+/** Notes that a code of this address was voided by wrong guesses: the next one waits longer. */
+async function noteVoidedCode(emailHash: string, now: Date): Promise<void> {
+  await recordCodeVoid(emailHash, (current) => ({
+    voids:
+      current && now.getTime() - Date.parse(current.lastVoidAt) < 24 * 60 * MINUTE ? current.voids + 1 : 1,
+    lastVoidAt: now.toISOString(),
+  }));
 }
 
 const toAccountUser = (user: UserRecord): AccountUser => ({
@@ -230,11 +257,18 @@ async function consumeCode(
     request.codeHash !== undefined &&
     sameHash(hashCode(input.verificationcode, request.salt), request.codeHash);
   // The update decides against the stored state, so two concurrent tries cannot both use one code.
+  // A random claim names the winner: two tries in one millisecond cannot both see their own mark.
+  const claimId = newOpaqueToken();
+  let voided = false;
   const stored = await updatePendingRequest(input.usercode, (current) => {
+    voided = false;
     if (current.usedAt !== undefined || current.tries >= MAX_CODE_TRIES) return SKIP;
-    return matches ? { ...current, usedAt: now.toISOString() } : { ...current, tries: current.tries + 1 };
+    if (matches) return { ...current, usedAt: now.toISOString(), claimId };
+    voided = current.tries + 1 >= MAX_CODE_TRIES;
+    return { ...current, tries: current.tries + 1 };
   });
-  if (matches && stored?.usedAt === now.toISOString() && stored.tries === request.tries) return request;
+  if (matches && stored?.claimId === claimId) return request;
+  if (voided) await noteVoidedCode(request.emailHash, now);
   if (stored && stored.tries >= MAX_CODE_TRIES) throw new ValidationError([ACCOUNT_ERRORS.tooManyTries]);
   throw wrong();
 }

@@ -174,6 +174,55 @@ describe('sign-up with an e-mailed code', () => {
   });
 });
 
+describe('guessing codes has a daily budget (issue 22, item 7)', () => {
+  const guessUntilVoid = async (body: z.output<typeof RegisterRequestSchema>, code: string | undefined) => {
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < MAX_CODE_TRIES; i += 1)
+      await register({ ...body, verificationcode: wrong }, deps).catch(() => undefined);
+  };
+  const waitOf = (error: unknown) => (error instanceof RateLimited ? error.retryAfterSeconds : 0);
+
+  it('after a voided code the address waits 5 minutes for the next, then 10, and so on', async () => {
+    const first = await signUp();
+    await guessUntilVoid(first.body, first.code);
+    expect(waitOf(await sendCode(first.input, address(), deps).catch((e: unknown) => e))).toBe(300);
+    clock = new Date(clock.getTime() + 300_000);
+    const second = await sendCode(first.input, address(), deps);
+    const body = { ...first.body, ...second };
+    await guessUntilVoid(body, codeIn(mails.at(-1)));
+    expect(waitOf(await sendCode(first.input, address(), deps).catch((e: unknown) => e))).toBe(600);
+  });
+
+  it('gives one address at most 10 codes a day, whatever the hour', async () => {
+    const input = signUpInput();
+    clock = new Date('2026-11-23T00:00:00.000Z');
+    const results: unknown[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      // Two an hour: well inside the hourly limit.
+      if (i % 2 === 0) clock = new Date(clock.getTime() + 60 * 60 * 1000);
+      results.push(await sendCode(input, address(), deps).catch((e: unknown) => e));
+    }
+    expect(results.slice(0, 10).every((result) => !(result instanceof Error))).toBe(true);
+    expect(results[10]).toBeInstanceOf(RateLimited);
+  });
+
+  it('20 parallel resets with one right code: exactly one succeeds (issue 17, item 3)', async () => {
+    const { input, body } = await signUp();
+    await register(body, deps);
+    const pending = await forgot({ email: input.email, clientCode: 'sispl' }, address(), deps);
+    const code = codeIn(mails.at(-1))!;
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        reset(
+          { ...pending, verificationcode: code, password: 'monsoon-kite-9', repassword: 'monsoon-kite-9' },
+          deps,
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
 describe('passwords (DECISIONS 43)', () => {
   it('refuses a commonly used password at sign-up and at reset, before anything is stored or a code spent', async () => {
     const before = mails.length;
