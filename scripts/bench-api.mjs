@@ -265,7 +265,13 @@ async function signUpBatch(site, from, to, tag, emailOf) {
       if (registered.status !== 201)
         throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
       const { userid } = await registered.json();
-      return { userid, xsrf, cookie: `XSRF-TOKEN=${xsrf}; session=${cookieOf(registered, 'session')}` };
+      // Signing in renews the XSRF token, bound to the new session (DECISIONS 44).
+      const renewed = cookieOf(registered, 'XSRF-TOKEN');
+      return {
+        userid,
+        xsrf: renewed,
+        cookie: `XSRF-TOKEN=${renewed}; session=${cookieOf(registered, 'session')}`,
+      };
     }),
   );
 }

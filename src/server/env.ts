@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   CONTACT_TO: optionalText,
   /** Bearer token of maintainer endpoints; shorter than 24 characters counts as unset. */
   ADMIN_TOKEN: optionalText,
+  /** Key of the XSRF tokens' HMAC (32+ characters); unset: one is made and kept in the store. */
+  XSRF_SECRET: optionalText,
   /** Comma-separated e-mail addresses of the staff who may open the company console. */
   STAFF_EMAILS: optionalText,
   /** Contact messages per client address per 10 minutes. */
@@ -66,6 +68,8 @@ export interface ServerEnv {
   };
   /** Maintainer bearer token (24+ characters), or undefined when the endpoints are off. */
   readonly adminToken: string | undefined;
+  /** Key of the XSRF tokens' HMAC (DECISIONS 44), or undefined to use the stored one. */
+  readonly xsrfSecret: string | undefined;
   /** Lower-case e-mail addresses of the staff (the company console, DECISIONS 39). */
   readonly staffEmails: ReadonlySet<string>;
   readonly rateLimits: {
@@ -95,6 +99,7 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
       contactTo: env.CONTACT_TO ?? site.email,
     },
     adminToken,
+    xsrfSecret: env.XSRF_SECRET !== undefined && env.XSRF_SECRET.length >= 32 ? env.XSRF_SECRET : undefined,
     staffEmails: new Set(
       (env.STAFF_EMAILS ?? '')
         .split(',')

@@ -135,7 +135,7 @@ test.describe('GET /api/courses', () => {
         ['courseOverview', 'discountedFees', 'fees', 'id', 'name', 'review', 'url'].sort(),
       );
     }
-    expect(response.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[\w-]{32,}; Path=\/; SameSite=Lax/);
+    expect(response.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[\w.-]{32,}; Path=\/; SameSite=Lax/);
   });
 
   test('concurrent API calls never fail (local emulation races are kept out)', async ({ request }) => {

@@ -91,9 +91,9 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * Calls `path` and parses the JSON answer with `schema`, keeping the response headers. A first
- * POST from a page that has no XSRF cookie yet is refused with 403 and a fresh cookie; it is then
- * retried once with it.
+ * Calls `path` and parses the JSON answer with `schema`, keeping the response headers. A POST
+ * from a page whose XSRF cookie is missing or no longer valid (the session it was made for
+ * ended) is refused with 403 and a fresh cookie; it is then retried once with it.
  */
 export function apiExchange<S extends $ZodType>(
   method: 'GET' | 'POST',
@@ -106,9 +106,15 @@ export function apiExchange<S extends $ZodType>(
   return tracked(async () => {
     let response: Response;
     try {
-      const hadToken = xsrfToken() !== undefined;
+      const tokenBefore = xsrfToken();
       response = await send(method, path, body, extra);
-      if (response.status === 403 && method !== 'GET' && !hadToken && xsrfToken() !== undefined) {
+      const tokenAfter = xsrfToken();
+      if (
+        response.status === 403 &&
+        method !== 'GET' &&
+        tokenAfter !== undefined &&
+        tokenAfter !== tokenBefore
+      ) {
         response = await send(method, path, body, extra);
       }
     } catch {

@@ -139,7 +139,7 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
       response = errorResponse(error, request);
     }
     try {
-      const cookie = xsrfCookieFor(request);
+      const cookie = await xsrfCookieFor(request, response);
       if (cookie) response.headers.append('Set-Cookie', cookie);
     } catch (error) {
       console.error('[api] could not set the XSRF cookie', error);
@@ -157,7 +157,7 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     after: (work: Promise<unknown>) => void,
   ): Promise<Response> {
     // A forged request is refused before anything else is said about the address.
-    if (!hasValidXsrfToken(request)) return errors(403, [XSRF_REFUSED]);
+    if (!(await hasValidXsrfToken(request))) return errors(403, [XSRF_REFUSED]);
     const now = new Date();
     const staff =
       options.auth === 'staff' ? await requireStaff(await sessionUserOf(request, now)) : undefined;

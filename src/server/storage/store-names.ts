@@ -22,6 +22,8 @@ export const STORE_NAMES = [
   'outbox',
   // Request counts per client and time window, for rate limiting.
   'rate-limits',
+  // Keys the server makes for itself when the settings give none (the XSRF tokens' HMAC key).
+  'secrets',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
 ] as const;

@@ -9,26 +9,24 @@ import meHandler, { config as meConfig } from '../../../netlify/functions/accoun
 import registerHandler, { config as registerConfig } from '../../../netlify/functions/account-register.mts';
 import resetHandler, { config as resetConfig } from '../../../netlify/functions/account-reset.mts';
 import sendcodeHandler, { config as sendcodeConfig } from '../../../netlify/functions/account-sendcode.mts';
+import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 
 type Handler = (request: Request) => Promise<Response>;
-const token = 'k'.repeat(43);
 let ip = 0;
 
-function call(
+async function call(
   handler: Handler,
   path: string,
   body?: unknown,
   options: { session?: string; method?: string } = {},
 ) {
-  const cookies = [`XSRF-TOKEN=${token}`, ...(options.session ? [`session=${options.session}`] : [])];
   return handler(
     new Request(`http://localhost${path}`, {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers: {
         'content-type': 'application/json',
-        cookie: cookies.join('; '),
-        'X-XSRF-TOKEN': token,
+        ...(await browserHeaders(options.session)),
         'x-nf-client-connection-ip': `192.0.2.${(ip = (ip % 250) + 1)}`,
       },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),

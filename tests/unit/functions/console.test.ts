@@ -17,29 +17,25 @@ import { enqueueMail } from '~/server/domain/mail-queue';
 import { resetServerEnv } from '~/server/env';
 import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { browserHeaders } from '../../support/browser-headers';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
 
-const token = 'k'.repeat(43);
 const STAFF_EMAIL = 'accounts@example.com';
 let router: FunctionRouter;
 let blobs: RunningBlobsServer;
 let ip = 0;
 
 /** Calls the API as the browser does: XSRF cookie and header, the session when given. */
-function call(
+async function call(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { session?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  const cookie = [`XSRF-TOKEN=${token}`, ...(options.session ? [`session=${options.session}`] : [])].join(
-    '; ',
-  );
   return router.fetch(
     new Request(`http://localhost${path}`, {
       method,
       headers: {
-        cookie,
-        'X-XSRF-TOKEN': token,
+        ...(await browserHeaders(options.session)),
         'content-type': 'application/json',
         'x-nf-client-connection-ip': `198.51.100.${(ip = (ip % 250) + 1)}`,
         ...options.headers,

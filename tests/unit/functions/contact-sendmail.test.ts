@@ -5,9 +5,9 @@ import { contactRateLimits, listContactMessagesForMaintainers } from '~/server/d
 import { openStore } from '~/server/storage/blob-store';
 import { OutboxMailSchema } from '~/server/storage/outbox';
 import handler, { config } from '../../../netlify/functions/contact-sendmail.mts';
+import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 
-const token = 'k'.repeat(43);
 const valid = {
   name: 'Ravi Patil',
   phone: '09876543210',
@@ -18,7 +18,7 @@ const valid = {
 let ip = 0;
 
 /** A POST as the browser sends it: JSON body, XSRF cookie and header, a fresh client address. */
-function post(
+async function post(
   body: unknown,
   headers: Record<string, string> = {},
   address = `192.0.2.${(ip = (ip % 250) + 1)}`,
@@ -28,8 +28,7 @@ function post(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        cookie: `XSRF-TOKEN=${token}`,
-        'X-XSRF-TOKEN': token,
+        ...(await browserHeaders()),
         'x-nf-client-connection-ip': address,
         ...headers,
       },

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetServerEnv } from '~/server/env';
 import handler, { config } from '../../../netlify/functions/courses.mts';
+import { browserHeaders } from '../../support/browser-headers';
+
+// No blob store here: the XSRF key comes from the settings.
+beforeAll(() => {
+  process.env['XSRF_SECRET'] = 'courses-test-xsrf-key-of-32-characters-or-more';
+  resetServerEnv();
+});
+afterAll(() => {
+  delete process.env['XSRF_SECRET'];
+  resetServerEnv();
+});
 
 describe('GET /api/courses', () => {
   it('is routed at /api/courses', () => {
@@ -15,12 +27,8 @@ describe('GET /api/courses', () => {
   });
 
   it('refuses other methods with 405 and an Allow header', async () => {
-    const token = 't'.repeat(43);
     const response = await handler(
-      new Request('http://localhost/api/courses', {
-        method: 'DELETE',
-        headers: { cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
-      }),
+      new Request('http://localhost/api/courses', { method: 'DELETE', headers: await browserHeaders() }),
     );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');

@@ -2,28 +2,25 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { createAccount } from '~/server/domain/auth/accounts';
 import { createSession } from '~/server/domain/auth/sessions';
+import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
 
 // Every call goes through Netlify's routing (tests/support/function-router.ts): the paths are
 // API.md's, spelt as the browser sends them, and the functions read `context.params` as routed.
 
-const token = 'k'.repeat(43);
 let router: FunctionRouter;
 
 /** Calls the API at `path` as the browser does (XSRF token; the session cookie when given). */
-function call(
+async function call(
   method: 'GET' | 'POST',
   path: string,
   options: { session?: string | undefined; headers?: Record<string, string> } = {},
 ) {
-  const cookie = [`XSRF-TOKEN=${token}`, ...(options.session ? [`session=${options.session}`] : [])].join(
-    '; ',
-  );
   return router.fetch(
     new Request(`http://localhost${path}`, {
       method,
-      headers: { cookie, 'X-XSRF-TOKEN': token, ...options.headers },
+      headers: { ...(await browserHeaders(options.session)), ...options.headers },
     }),
   );
 }
@@ -219,7 +216,7 @@ describe('shop endpoints (API.md, Courses and shop)', () => {
     const response = await router.fetch(
       new Request(`http://localhost/api/Cart/GetCoursesByUserForCart/sispl,${user.userId}`, {
         method: 'DELETE',
-        headers: { cookie: `XSRF-TOKEN=${token}; session=${user.session}`, 'X-XSRF-TOKEN': token },
+        headers: await browserHeaders(user.session),
       }),
     );
     expect(response.status).toBe(405);

@@ -4,10 +4,11 @@ import { createSession } from '~/server/domain/auth/sessions';
 import { NotFound } from '~/server/domain/errors';
 import { apiHandler } from '~/server/http/handler';
 import { errors, json } from '~/server/http/responses';
+import { browserHeaders } from '../../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
 
-const token = 'x'.repeat(43);
-const xsrf = { cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
+/** A browser's XSRF cookie and header (made in beforeAll: the key lives in the blob store). */
+let xsrf: Record<string, string>;
 const post = (body: string, headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', {
     method: 'POST',
@@ -18,6 +19,7 @@ const post = (body: string, headers: Record<string, string> = {}) =>
 let blobs: RunningBlobsServer;
 beforeAll(async () => {
   blobs = await startBlobsServer();
+  xsrf = await browserHeaders();
 });
 afterAll(async () => {
   await blobs.stop();

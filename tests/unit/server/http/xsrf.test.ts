@@ -1,51 +1,126 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetServerEnv } from '~/server/env';
 import { readCookie } from '~/server/http/cookies';
-import { hasValidXsrfToken, xsrfCookieFor, XSRF_COOKIE, XSRF_HEADER } from '~/server/http/xsrf';
+import {
+  hasValidXsrfToken,
+  issueXsrfToken,
+  xsrfCookieFor,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '~/server/http/xsrf';
 
-const token = 'a'.repeat(43);
+beforeAll(() => {
+  process.env['XSRF_SECRET'] = 'unit-test-xsrf-key-of-at-least-32-characters';
+  resetServerEnv();
+});
+afterAll(() => {
+  delete process.env['XSRF_SECRET'];
+  resetServerEnv();
+});
+
 const request = (method: string, headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method, headers });
+/** A browser's request carrying `token` as cookie and header, and the session cookie when given. */
+const withToken = (token: string, session?: string, extra: Record<string, string> = {}) =>
+  request('POST', {
+    cookie: [`other=1`, `${XSRF_COOKIE}=${token}`, ...(session ? [`session=${session}`] : [])].join('; '),
+    [XSRF_HEADER]: token,
+    ...extra,
+  });
+const answer = (setCookie?: string) =>
+  new Response(null, setCookie ? { headers: { 'Set-Cookie': setCookie } } : {});
 
-describe('XSRF double submit (DECISIONS 8)', () => {
-  it('lets safe methods through without a token', () => {
-    expect(hasValidXsrfToken(request('GET'))).toBe(true);
-    expect(hasValidXsrfToken(request('HEAD'))).toBe(true);
+describe('XSRF tokens the server made (DECISIONS 8, 44)', () => {
+  it('lets safe methods through without a token', async () => {
+    expect(await hasValidXsrfToken(request('GET'))).toBe(true);
+    expect(await hasValidXsrfToken(request('HEAD'))).toBe(true);
   });
 
-  it('accepts a POST whose header equals its cookie', () => {
-    const ok = request('POST', { cookie: `other=1; ${XSRF_COOKIE}=${token}`, [XSRF_HEADER]: token });
-    expect(hasValidXsrfToken(ok)).toBe(true);
+  it('accepts a POST whose header equals its cookie, a token made for its session', async () => {
+    expect(await hasValidXsrfToken(withToken(await issueXsrfToken(undefined)))).toBe(true);
+    expect(await hasValidXsrfToken(withToken(await issueXsrfToken('session-one'), 'session-one'))).toBe(true);
+  });
+
+  it('refuses a token made for another session, or for none once signed in', async () => {
+    expect(await hasValidXsrfToken(withToken(await issueXsrfToken('session-one'), 'session-two'))).toBe(
+      false,
+    );
+    expect(await hasValidXsrfToken(withToken(await issueXsrfToken(undefined), 'session-two'))).toBe(false);
+    expect(await hasValidXsrfToken(withToken(await issueXsrfToken('session-one')))).toBe(false);
+  });
+
+  it('refuses any pair of equal strings it did not make (property; the old check took any 32+)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[A-Za-z0-9_.-]{32,80}$/), async (forged) => {
+        return (await hasValidXsrfToken(withToken(forged))) === false;
+      }),
+    );
+    const real = await issueXsrfToken(undefined);
+    const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
+    expect(await hasValidXsrfToken(withToken(flipped))).toBe(false);
   });
 
   it.each([
     ['no cookie, no header', {}],
-    ['a cookie but no header', { cookie: `${XSRF_COOKIE}=${token}` }],
-    ['a header but no cookie', { [XSRF_HEADER]: token }],
-    ['a header that differs', { cookie: `${XSRF_COOKIE}=${token}`, [XSRF_HEADER]: 'b'.repeat(43) }],
-    ['a too-short token', { cookie: `${XSRF_COOKIE}=abc`, [XSRF_HEADER]: 'abc' }],
-  ])('refuses a POST with %s', (_label, headers) => {
-    expect(hasValidXsrfToken(request('POST', headers))).toBe(false);
-    expect(hasValidXsrfToken(request('DELETE', headers))).toBe(false);
+    ['a cookie but no header', 'cookie'],
+    ['a header but no cookie', 'header'],
+  ])('refuses a POST with %s', async (_label, which) => {
+    const token = await issueXsrfToken(undefined);
+    const headers =
+      which === 'cookie'
+        ? { cookie: `${XSRF_COOKIE}=${token}` }
+        : which === 'header'
+          ? { [XSRF_HEADER]: token }
+          : {};
+    expect(await hasValidXsrfToken(request('POST', headers))).toBe(false);
+    expect(await hasValidXsrfToken(request('DELETE', headers))).toBe(false);
   });
 
-  it('refuses any header that is not the cookie (property)', () => {
-    fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 80 }), (header) => {
-        fc.pre(header !== token && /^[\x20-\x7e]*$/.test(header));
-        const forged = request('POST', { cookie: `${XSRF_COOKIE}=${token}`, [XSRF_HEADER]: header });
-        return hasValidXsrfToken(forged) === false;
-      }),
-    );
+  it('refuses a state change another site sends, even with a good token', async () => {
+    const token = await issueXsrfToken(undefined);
+    for (const extra of [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+    ]) {
+      expect(await hasValidXsrfToken(withToken(token, undefined, extra))).toBe(false);
+    }
+    for (const extra of [{ 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost' }, {}]) {
+      expect(await hasValidXsrfToken(withToken(token, undefined, extra))).toBe(true);
+    }
   });
 
-  it('issues a fresh random cookie only when the request has none', () => {
-    const first = xsrfCookieFor(request('GET'));
-    const second = xsrfCookieFor(request('GET'));
-    expect(first).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
+  it('gives a token when the request has none or a bad one, and keeps a good one', async () => {
+    const first = await xsrfCookieFor(request('GET'), answer());
+    const second = await xsrfCookieFor(request('GET'), answer());
+    expect(first).toMatch(/^XSRF-TOKEN=[\w-]{24}\.[\w-]{43}; Path=\/; SameSite=Lax$/);
     expect(first).not.toBe(second);
-    expect(xsrfCookieFor(request('GET', { cookie: `${XSRF_COOKIE}=${token}` }))).toBeUndefined();
-    expect(xsrfCookieFor(new Request('https://example.com/api/x'))).toContain('; Secure');
+    const good = await issueXsrfToken(undefined);
+    expect(
+      await xsrfCookieFor(request('GET', { cookie: `${XSRF_COOKIE}=${good}` }), answer()),
+    ).toBeUndefined();
+    expect(
+      await xsrfCookieFor(request('GET', { cookie: `${XSRF_COOKIE}=${'a'.repeat(43)}` }), answer()),
+    ).toMatch(/^XSRF-TOKEN=/);
+    expect(await xsrfCookieFor(new Request('https://example.com/api/x'), answer())).toContain('; Secure');
+  });
+
+  it('renews the token when the answer signs in or out, bound to the new session', async () => {
+    const good = await issueXsrfToken(undefined);
+    const signIn = await xsrfCookieFor(
+      request('POST', { cookie: `${XSRF_COOKIE}=${good}` }),
+      answer('session=new-session-token; Path=/; HttpOnly; SameSite=Lax'),
+    );
+    const renewed = /^XSRF-TOKEN=([^;]+)/.exec(signIn ?? '')?.[1];
+    expect(renewed).not.toBe(good);
+    expect(await hasValidXsrfToken(withToken(renewed!, 'new-session-token'))).toBe(true);
+    const signOut = await xsrfCookieFor(
+      request('POST', { cookie: `${XSRF_COOKIE}=${renewed}; session=new-session-token` }),
+      answer('session=; Path=/; SameSite=Lax; Max-Age=0; HttpOnly'),
+    );
+    const after = /^XSRF-TOKEN=([^;]+)/.exec(signOut ?? '')?.[1];
+    expect(await hasValidXsrfToken(withToken(after!))).toBe(true);
   });
 
   it('reads a cookie by exact name', () => {

@@ -1,0 +1,13 @@
+import { issueXsrfToken, XSRF_COOKIE, XSRF_HEADER } from '~/server/http/xsrf';
+
+/**
+ * The cookies and header a page of the site sends to the API: an XSRF token the server made for
+ * `session` (DECISIONS 44) as cookie and header, and the session cookie when given.
+ */
+export async function browserHeaders(session?: string): Promise<Record<string, string>> {
+  const token = await issueXsrfToken(session);
+  return {
+    cookie: [`${XSRF_COOKIE}=${token}`, ...(session ? [`session=${session}`] : [])].join('; '),
+    [XSRF_HEADER]: token,
+  };
+}
