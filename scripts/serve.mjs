@@ -13,7 +13,7 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { startWarmFunctions } from './serve/warm-functions.mjs';
+import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? 'localhost';
@@ -104,6 +104,22 @@ function fromResponse(response) {
   };
 }
 
+/** The methods a function or a static file may answer; any other is refused before it goes further. */
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** 405 in the API's error shape, before a `Request` is built for a method nothing answers. */
+function methodNotAllowed(method) {
+  return {
+    status: 405,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      allow: KNOWN_METHODS.join(', '),
+    },
+    body: Buffer.from(JSON.stringify({ errors: [`This site does not answer ${method} requests.`] })),
+  };
+}
+
 /** Netlify's CDN answers an unmatched path with the site's 404.html and status 404. */
 async function notFound(req) {
   const page = await netlify.handle(new Request(new URL('/404.html', `http://${req.headers.host ?? host}`)));
@@ -119,6 +135,8 @@ async function notFound(req) {
 async function answer(req) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
+  // TRACE, CONNECT and the like: no function lists them, and fetch's Request refuses to carry them.
+  if (!KNOWN_METHODS.includes(method)) return methodNotAllowed(method);
   const fn = functions.match(url.pathname, method);
   if (fn && !fn.preferStatic) return functions.invoke(req, fn);
   const match = await netlify.handleAndIntrospectNodeRequest(req);
@@ -174,8 +192,13 @@ const server = createServer(async (req, res) => {
     // A client that went away mid-answer is not a server error.
     if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) return;
     console.error('[serve] request failed:', req.method, req.url, error);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.statusCode = 500;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(INTERNAL_ERROR_BODY);
   }
 });
 

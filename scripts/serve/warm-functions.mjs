@@ -182,10 +182,22 @@ function responseHeaders({ headers = {}, multiValueHeaders = {} }) {
   return result;
 }
 
-/** The 500 answer for a function that threw or timed out (@netlify/functions-dev's plain-text form). */
-function errorAnswer({ errorType = 'Error', errorMessage = '', stackTrace = [] }) {
-  const text = `${errorType}: ${errorMessage}\n ${stackTrace.join('\n')}`;
-  return { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(text) };
+/** What a visitor reads when a function fails: the API's error shape, no internals (API.md). */
+export const INTERNAL_ERROR_BODY = JSON.stringify({
+  errors: ['Something went wrong on our side. Please try again in a moment.'],
+});
+
+/**
+ * The 500 answer for a function that threw or timed out. The error and its stack go to the log,
+ * never to the client (issue 22, item 10: a stack trace with file paths reached the browser).
+ */
+function errorAnswer(logger, name, { errorType = 'Error', errorMessage = '', stackTrace = [] }) {
+  logger.error(`[functions] ${name} failed: ${errorType}: ${errorMessage}\n${stackTrace.join('\n')}`);
+  return {
+    status: 500,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: Buffer.from(INTERNAL_ERROR_BODY),
+  };
 }
 
 /** One function's long-lived worker thread, started on first use and again if it ever exits. */
@@ -240,7 +252,7 @@ class WarmFunction {
 
   fail(call, error) {
     if (call.body) call.body.destroy(new Error(error.errorMessage));
-    else call.resolve(errorAnswer(error));
+    else call.resolve(errorAnswer(this.logger, this.name, error));
   }
 
   /** Answers one of the function's blob calls, from `worker`, with the blob server's handler (`blobs`). */
@@ -303,7 +315,11 @@ class WarmFunction {
       await this.start();
     } catch (error) {
       this.ready = undefined;
-      return errorAnswer({ errorType: error.name, errorMessage: error.message, stackTrace: [] });
+      return errorAnswer(this.logger, this.name, {
+        errorType: error.name,
+        errorMessage: error.message,
+        stackTrace: error.stack?.split('\n') ?? [],
+      });
     }
     return new Promise((resolve) => {
       const id = this.nextId++;

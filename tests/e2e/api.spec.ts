@@ -21,3 +21,16 @@ test('the catalogue answers no-store, like every API answer', async ({ request }
   const response = await request.get('/api/courses');
   expect(response.headers()['cache-control']).toBe('no-store');
 });
+
+test('a method nothing answers (TRACE) is a 405 in the error shape, never a 500 with a stack trace', async ({
+  request,
+}) => {
+  for (const path of ['/api/courses', '/']) {
+    const response = await request.fetch(path, { method: 'TRACE' });
+    expect(response.status(), path).toBe(405);
+    expect(response.headers()['allow']).toContain('GET');
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ errors: ['This site does not answer TRACE requests.'] });
+    expect(text).not.toMatch(/\.m?[jt]s|node_modules/);
+  }
+});

@@ -29,6 +29,10 @@ let blobsServer: BlobsServer;
 type BlobHandling = { handleRequest(request: Request): Promise<Response> };
 const blobsContextBefore = process.env['NETLIFY_BLOBS_CONTEXT'];
 
+/** What the functions log as errors (the stack of a failed call goes here, not to the client). */
+const loggedErrors: string[] = [];
+const logger = { ...console, error: (...parts: unknown[]) => void loggedErrors.push(parts.join(' ')) };
+
 beforeAll(async () => {
   outputDirectory = await mkdtemp(join(tmpdir(), 'sis-warm-functions-'));
   blobsDirectory = await mkdtemp(join(tmpdir(), 'sis-warm-blobs-'));
@@ -43,6 +47,7 @@ beforeAll(async () => {
     projectRoot,
     functionsDirectory: join(projectRoot, 'tests', 'fixtures', 'warm-functions'),
     outputDirectory,
+    logger,
     // `handleRequest` is what the server's HTTP front calls; the type declarations mark it private.
     blobs: (request: Request) => (blobsServer as unknown as BlobHandling).handleRequest(request),
   });
@@ -135,10 +140,15 @@ describe('warm functions', () => {
     expect((arrivals[2] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThan(100);
   });
 
-  it('answers 500 with the error when a function throws, and goes on serving', async () => {
+  it('answers 500 in the plain error shape when a function throws, logs the stack, and goes on serving', async () => {
     const response = await fetch(`${base}/boom`);
     expect(response.status).toBe(500);
-    expect(await response.text()).toContain('boom on purpose');
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      errors: ['Something went wrong on our side. Please try again in a moment.'],
+    });
+    expect(text).not.toMatch(/boom on purpose|\.m?js|at /);
+    expect(loggedErrors.join('\n')).toMatch(/boom on purpose[\s\S]*at /);
     expect((await fetch(`${base}/echo/3`)).status).toBe(200);
   });
 
