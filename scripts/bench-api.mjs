@@ -7,19 +7,16 @@
 // real visitors would be: per-address rules such as the contact rate limit see 50 visitors, not
 // one. BENCH_ONE_ADDRESS=1 sends everything from 127.0.0.1 instead and only prints the table.
 // The records the run creates in the local store (.netlify/blobs-serve) are removed afterwards.
-import { fork } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
-import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import autocannon from 'autocannon';
 import hdr from 'hdr-histogram-js';
+import { siteStore, signUpCustomers, startSite, xsrfTokenOf } from './bench/site.mjs';
 
 const CONNECTIONS = 50;
 /** The console row: staff at once, and the orders in the store while they read (issue 19). */
@@ -30,7 +27,6 @@ const STAFF_EMAIL = `bench.staff.${RUN}@example.com`;
 const DURATION_S = 10;
 const WARMUP = { connections: 10, duration: 1 };
 const REPORT = 'docs/benchmarks/api.md';
-const BLOBS_DIRECTORY = join(process.cwd(), '.netlify', 'blobs-serve');
 const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
 
 /**
@@ -78,54 +74,6 @@ const COURSES = 9;
 
 function cartPath(action, ...ids) {
   return `/api/Cart/${action}/${['sispl', ...ids].join(',')}`;
-}
-
-/** Every file under `directory`, as paths relative to it; empty if it does not exist. */
-async function filesUnder(directory) {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
-  return new Set(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(directory, join(entry.parentPath, entry.name))),
-  );
-}
-
-/** Starts `scripts/serve.mjs` on a free port; resolves once it listens, with its URL and blob store. */
-async function startSite() {
-  const port = await new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-  });
-  await mkdir('.netlify', { recursive: true });
-  const child = fork('scripts/serve.mjs', [], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Every benchmark message must be accepted: the limit itself has unit tests.
-      CONTACT_RATE_LIMIT: '1000000000',
-      AUTH_RATE_LIMIT: '1000000000',
-      STAFF_EMAILS: STAFF_EMAIL,
-    },
-    // The site prints every e-mail it "sends" to the local outbox: thousands here.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [message] = await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`serve.mjs exited (code ${code})`))),
-  ]);
-  return { child, port, url: message.url, blobsContext: message.blobsContext };
-}
-
-/** The XSRF token the site hands a new visitor (its `Set-Cookie` on any API answer). */
-async function xsrfTokenOf(site) {
-  const response = await fetch(`${site.url}/api/courses`);
-  await response.arrayBuffer();
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('XSRF-TOKEN='));
-  if (!cookie) throw new Error('GET /api/courses set no XSRF-TOKEN cookie');
-  return cookie.slice('XSRF-TOKEN='.length).split(';')[0];
 }
 
 /**
@@ -195,87 +143,6 @@ async function measureEndpoint(site, endpoint) {
   }
 }
 
-/** The site's local blob store `name`, as the functions see it. */
-function siteStore(site, name) {
-  setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
-  return getStore({ name, consistency: 'strong' });
-}
-
-/** A value of a `Set-Cookie` answer header, by cookie name. */
-function cookieOf(response, name) {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
-  if (!cookie) throw new Error(`${response.url} set no ${name} cookie`);
-  return cookie.slice(name.length + 1).split(';')[0];
-}
-
-/**
- * Signs up `count` customers the way the site does (send code, read it from the local outbox,
- * register); resolves to each one's `{userid, cookie, xsrf}`.
- */
-async function signUpCustomers(site, count, tag = 'customer', emailOf = undefined) {
-  const signedUp = [];
-  // 50 at a time: each sign-up hashes a password with scrypt (~128 MiB), and 150 at once starve
-  // the functions past their 30 s limit on two cores.
-  for (let start = 0; start < count; start += CONNECTIONS) {
-    signedUp.push(...(await signUpBatch(site, start, Math.min(count, start + CONNECTIONS), tag, emailOf)));
-  }
-  return signedUp;
-}
-
-async function signUpBatch(site, from, to, tag, emailOf) {
-  const outbox = siteStore(site, 'outbox');
-  const run = `${RUN}${{ customer: 1, buyer: 2, staff: 3 }[tag] ?? 9}`;
-  return Promise.all(
-    Array.from({ length: to - from }, async (_, offset) => {
-      const index = from + offset;
-      const xsrf = await xsrfTokenOf(site);
-      const post = (path, body) =>
-        fetch(`${site.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-          body: JSON.stringify(body),
-        });
-      const details = {
-        name: `Bench ${tag} ${index}`,
-        mobile: `9${String(Number(run) * 1000 + index)
-          .slice(-9)
-          .padStart(9, '0')}`,
-        email: emailOf?.(index) ?? `bench.${tag}.${run}.${index}@example.com`,
-        password: 'bench-pass1',
-        repassword: 'bench-pass1',
-        clientCode: 'sispl',
-      };
-      const sent = await post('/api/account/sendcode', details);
-      if (sent.status !== 200) throw new Error(`sendcode answered ${sent.status}: ${await sent.text()}`);
-      const pending = await sent.json();
-      // The code mail is written to the outbox just after the answer.
-      let mail;
-      for (let tries = 0; !mail && tries < 200; tries += 1) {
-        mail = await outbox.get(`mails/account-sign-up-${pending.usercode}`, { type: 'json' });
-        if (!mail) await sleep(50);
-      }
-      const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-      if (!code) throw new Error(`No sign-up code reached the outbox for ${details.email}`);
-      const registered = await post('/api/account/register', {
-        ...details,
-        ...pending,
-        verificationcode: code,
-        status: 1,
-      });
-      if (registered.status !== 201)
-        throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-      const { userid } = await registered.json();
-      // Signing in renews the XSRF token, bound to the new session (DECISIONS 44).
-      const renewed = cookieOf(registered, 'XSRF-TOKEN');
-      return {
-        userid,
-        xsrf: renewed,
-        cookie: `XSRF-TOKEN=${renewed}; session=${cookieOf(registered, 'session')}`,
-      };
-    }),
-  );
-}
-
 /**
  * Checkout under load: in each of 9 rounds every customer puts the next course in the cart
  * (not timed), then all of them check out at the same moment (timed, one sample each). Also
@@ -338,7 +205,7 @@ async function measureCheckout(site) {
  */
 async function seedOrders(site, placedSoFar, target) {
   const needed = Math.max(0, target - placedSoFar);
-  const buyers = await signUpCustomers(site, Math.ceil(needed / COURSES), 'buyer');
+  const buyers = await signUpCustomers(site, Math.ceil(needed / COURSES), { run: `${RUN}2`, tag: 'buyer' });
   let placed = placedSoFar;
   const call = (customer, path) =>
     fetch(`${site.url}${path}`, {
@@ -441,9 +308,8 @@ function gitDescription() {
   }
 }
 
-const filesBefore = await filesUnder(BLOBS_DIRECTORY);
 const loadBefore = os.loadavg()[0].toFixed(2);
-const site = await startSite();
+const site = await startSite({ STAFF_EMAILS: STAFF_EMAIL });
 let report;
 try {
   console.log(
@@ -451,7 +317,7 @@ try {
   );
   const blobPair = await measureBlobPair(site);
   console.log(`${blobPair.name}: p50 ${blobPair.p50} ms, p99 ${blobPair.p99} ms`);
-  site.customers = await signUpCustomers(site, CONNECTIONS);
+  site.customers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}1` });
   console.log(`${site.customers.length} customers signed up.`);
   const rows = [];
   for (const endpoint of ENDPOINTS) {
@@ -469,7 +335,7 @@ try {
   );
   rows.push(checkout);
   const orders = await seedOrders(site, checkout.requests, CONSOLE_ORDERS);
-  [site.staff] = await signUpCustomers(site, 1, 'staff', () => STAFF_EMAIL);
+  [site.staff] = await signUpCustomers(site, 1, { run: `${RUN}3`, tag: 'staff', emailOf: () => STAFF_EMAIL });
   // The first read indexes what the store held before the console (once); not timed.
   await (
     await fetch(`${site.url}/api/console/orders`, { headers: { cookie: site.staff.cookie } })
@@ -487,12 +353,7 @@ try {
   rows.push(consoleRow);
   report = table(rows, blobPair);
 } finally {
-  site.child.kill('SIGTERM');
-  await once(site.child, 'exit');
-  // Leave the local store as it was: remove every record the run created.
-  const filesAfter = await filesUnder(BLOBS_DIRECTORY);
-  const created = [...filesAfter].filter((file) => !filesBefore.has(file));
-  await Promise.all(created.map((file) => rm(join(BLOBS_DIRECTORY, file), { force: true })));
+  await site.stop();
 }
 
 console.log(`\n${report}\n`);

@@ -75,13 +75,13 @@ export async function enqueueMail(
  * `background` (after the answer, `context.waitUntil` on Netlify). A failed delivery stays queued.
  */
 export function backgroundMailQueue(
-  background: (work: Promise<unknown>) => void,
+  background: (task: () => Promise<unknown>) => void,
   deps = mailDeps(),
 ): MailQueue {
   return {
     async queue(mail) {
       const queued = await enqueueMail(mail, deps.now());
-      background(
+      background(() =>
         deliverQueuedMail(queued.key, deps, queued.stored).catch((error: unknown) =>
           console.error('[mail] delivery attempt failed; the retry job will try again', queued.key, error),
         ),

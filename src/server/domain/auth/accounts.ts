@@ -82,15 +82,15 @@ export interface AccountDeps {
   readonly now: () => Date;
   /** The site's origin, for links in e-mails. */
   readonly siteUrl: string;
-  /** Runs work after the answer is sent (the handler's `after`); without it, before. */
-  readonly after?: (work: Promise<unknown>) => void;
+  /** Starts a task once the answer is on its way (the handler's `after`); without it, before. */
+  readonly after?: (task: () => Promise<unknown>) => void;
 }
 
 /** Dependencies from a handler's call: its mail queue, clock and after-the-answer work, and the site's origin. */
 export function accountDeps(call: {
   readonly mail: MailQueue;
   readonly now: Date;
-  readonly after?: (work: Promise<unknown>) => void;
+  readonly after?: (task: () => Promise<unknown>) => void;
 }): AccountDeps {
   return {
     mail: call.mail,
@@ -370,9 +370,9 @@ export async function forgot(
   await consumeCodeRequest(input.email, clientAddress, now);
   const emailHash = sha256(input.email);
   const pending = await startPendingRequest({ purpose: 'reset', emailHash }, undefined, now);
-  const mailing = mailResetCode(pending.usercode, emailHash);
+  const mailing = () => mailResetCode(pending.usercode, emailHash);
   if (deps.after) deps.after(mailing);
-  else await mailing;
+  else await mailing();
   return pending;
 
   async function mailResetCode(usercode: string, hash: string): Promise<void> {

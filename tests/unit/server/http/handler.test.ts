@@ -164,16 +164,20 @@ describe('apiHandler', () => {
     const done: string[] = [];
     const waitUntil = vi.fn();
     const handler = apiHandler({ methods: ['GET'] }, ({ after }) => {
-      after(Promise.resolve().then(() => done.push('background')));
-      after(Promise.reject(new Error('mail down')));
+      after(async () => done.push('background'));
+      after(() => Promise.reject(new Error('mail down')));
       return json({ ok: true });
     });
     const response = await handler(new Request('http://localhost/api/x'));
     expect(response.status).toBe(200);
     expect(done).toEqual(['background']);
     expect(error).toHaveBeenCalledWith('[api] background work failed', expect.any(Error));
-    // On Netlify the work is handed to context.waitUntil instead.
+    // On Netlify the work is handed to context.waitUntil instead, and starts on a later turn.
+    done.length = 0;
     await handler(new Request('http://localhost/api/x'), { waitUntil } as never);
     expect(waitUntil).toHaveBeenCalledTimes(2);
+    expect(done).toEqual([]);
+    await Promise.all(waitUntil.mock.calls.map(([work]) => work));
+    expect(done).toEqual(['background']);
   });
 });

@@ -18,12 +18,12 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-function depsFor(mails: OutgoingMail[], deferred: Promise<unknown>[]): AccountDeps {
+function depsFor(mails: OutgoingMail[], deferred: (() => Promise<unknown>)[]): AccountDeps {
   return {
     mail: { queue: async (mail) => void mails.push(mail) },
     now: () => new Date('2026-11-24T06:00:00Z'),
     siteUrl: 'https://sis.example',
-    after: (work) => deferred.push(work),
+    after: (task) => deferred.push(task),
   };
 }
 
@@ -40,12 +40,12 @@ describe('forgot password answers after the same work, account or not (issue 22,
     );
     const run = async (email: string) => {
       const mails: OutgoingMail[] = [];
-      const deferred: Promise<unknown>[] = [];
+      const deferred: (() => Promise<unknown>)[] = [];
       calls = [];
       const answer = await forgot({ email, clientCode: 'sispl' }, '192.0.2.9', depsFor(mails, deferred));
       const before = [...calls];
       const mailsBeforeAnswer = mails.length;
-      await Promise.all(deferred);
+      await Promise.all(deferred.map((task) => task()));
       return { answer, before, mailsBeforeAnswer, mails };
     };
     const known = await run('asha.forgot@example.com');
