@@ -40,3 +40,9 @@ export class RateLimited extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/**
+ * Storage gave up after every conditional write lost to another writer (a record many change at
+ * once). Nothing was written; the answer is 503 with a short `Retry-After`, not a 500.
+ */
+export { ConflictRetryExhaustedError as StoreBusy } from '~/server/storage/errors';

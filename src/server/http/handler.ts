@@ -18,6 +18,7 @@ import {
   NotFound,
   PayloadTooLarge,
   RateLimited,
+  StoreBusy,
   Unauthorized,
   ValidationError,
 } from '~/server/domain/errors';
@@ -82,6 +83,9 @@ type UserOf<A> = A extends 'user' ? SessionUser : A extends 'staff' ? StaffMembe
 const NOT_SIGNED_IN = 'Please sign in to continue.';
 const XSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
 const INTERNAL = 'Something went wrong on our side. Please try again in a moment.';
+const BUSY = 'We are busy right now. Please try again in a moment.';
+/** Seconds a client waits after a 503 for a record too busy to write. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** The HTTP status of each domain error. */
 function statusOf(error: DomainError): number {
@@ -101,6 +105,10 @@ export function errorResponse(error: unknown, request: Request): Response {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
     return errors(statusOf(error), error.messages, { headers });
+  }
+  if (error instanceof StoreBusy) {
+    console.warn('[api] store busy', request.method, safePath(request), error.message);
+    return errors(503, [BUSY], { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
   }
   console.error('[api] unhandled error', request.method, safePath(request), error);
   return errors(500, [INTERNAL]);

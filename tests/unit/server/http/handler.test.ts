@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createSession } from '~/server/domain/auth/sessions';
-import { NotFound } from '~/server/domain/errors';
+import { NotFound, StoreBusy } from '~/server/domain/errors';
 import { apiHandler } from '~/server/http/handler';
 import { errors, json } from '~/server/http/responses';
 import { browserHeaders } from '../../../support/browser-headers';
@@ -60,6 +60,18 @@ describe('apiHandler', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+  });
+
+  it('answers 503 with Retry-After, not 500, when storage gave up after conflicting writes (issue 17, item 4)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const response = await apiHandler({ methods: ['GET'] }, () => {
+      throw new StoreBusy('carts', 'carts/u1', 20);
+    })(new Request('http://localhost/api/x'));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect(await response.json()).toEqual({
+      errors: ['We are busy right now. Please try again in a moment.'],
+    });
   });
 
   it('turns a thrown error into a 500 that leaks nothing, with the usual headers', async () => {
