@@ -12,7 +12,13 @@ import { mailDeliveryOf, type MailQueue } from '~/server/domain/mail-queue';
 import { renderContactAcknowledgement, renderContactNotification } from '~/server/domain/mail-templates';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
 import { serverEnv } from '~/server/env';
-import { listContactMessages, saveNewContactMessage } from '~/server/storage/contact-messages';
+import {
+  getContactMessage,
+  listContactMessages,
+  listUnmailedContactMessages,
+  markContactMessageMailed,
+  saveNewContactMessage,
+} from '~/server/storage/contact-messages';
 import type { MailDelivery } from '~/server/storage/mail-queue';
 
 const TOO_MANY =
@@ -82,22 +88,66 @@ export async function acceptContactMessage(
     form: input.form ?? 'contact',
   };
   await saveNewContactMessage(message);
-  // Stored first: a crash after this point leaves the message, and its e-mails count as pending.
+  // Stored (and marked unmailed): from here on the visitor's message is safe, so a failure to
+  // queue its e-mails is logged, not answered; the retry job queues them from the mark.
+  try {
+    await queueContactMails(message, deps.mail, deps.settings);
+  } catch (error) {
+    console.error(
+      '[contact] the e-mails of a stored message could not be queued; the retry job will',
+      message.id,
+      error,
+    );
+  }
+  return message;
+}
+
+/** Queues a stored message's two e-mails (once each, by idempotency key), then takes its unmailed mark off. */
+async function queueContactMails(
+  message: ContactMessage,
+  mail: MailQueue,
+  settings: Pick<MailSettings, 'contactTo'>,
+): Promise<void> {
   const keys = contactMailKeys(message.id);
   await Promise.all([
-    deps.mail.queue({
+    mail.queue({
       ...renderContactNotification(message),
-      to: [deps.settings.contactTo],
+      to: [settings.contactTo],
       replyTo: message.email,
       idempotencyKey: keys.company,
     }),
-    deps.mail.queue({
+    mail.queue({
       ...renderContactAcknowledgement(message),
       to: [message.email],
       idempotencyKey: keys.visitor,
     }),
   ]);
-  return message;
+  await markContactMessageMailed(message.id);
+}
+
+/** A mark older than this whose message is missing was left by a crash before the message was stored. */
+const ORPHAN_MARK_MS = 60 * 1000;
+
+/**
+ * For the retry job: queues the e-mails of every stored message whose queueing failed or was
+ * cut short (its unmailed mark is still there). Resolves to how many messages it queued.
+ */
+export async function queueUnmailedContactMessages(
+  mail: MailQueue,
+  settings: Pick<MailSettings, 'contactTo'>,
+  now: Date,
+): Promise<number> {
+  let queued = 0;
+  for (const { id, since } of await listUnmailedContactMessages()) {
+    const message = await getContactMessage(id);
+    if (message) {
+      await queueContactMails(message, mail, settings);
+      queued += 1;
+    } else if (now.getTime() - since.getTime() > ORPHAN_MARK_MS) {
+      await markContactMessageMailed(id);
+    }
+  }
+  return queued;
 }
 
 /** A message's e-mail that was never queued (a crash between storing and queueing) counts as pending. */

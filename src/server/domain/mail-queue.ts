@@ -151,6 +151,17 @@ export async function deliverQueuedMail(
   return stored;
 }
 
+/**
+ * A queue that only stores: for the retry job, which sends what is due itself right after.
+ */
+export function storingMailQueue(now: () => Date): MailQueue {
+  return {
+    async queue(mail) {
+      await enqueueMail(mail, now());
+    },
+  };
+}
+
 /** Summary of one retry run. */
 export interface RetrySummary {
   /** E-mails on the pending list when the run started. */
@@ -159,24 +170,49 @@ export interface RetrySummary {
   readonly sent: number;
   /** E-mails given up in this run. */
   readonly failed: number;
-  /** E-mails still waiting for a later run. */
+  /** E-mails tried and still waiting, or not yet due. */
   readonly waiting: number;
+  /** E-mails not looked at because the time budget ran out: the next run takes them. */
+  readonly leftForNextRun: number;
 }
 
-/** The scheduled job: tries every pending e-mail whose next attempt is due. */
-export async function retryQueuedMails(deps: MailDeps): Promise<RetrySummary> {
+/** How a retry run spends its time. */
+export interface RetryBudget {
+  /** Milliseconds the run may take (Netlify stops a scheduled function at 30 s). Default 20 s. */
+  readonly budgetMs?: number;
+  /** E-mails sent side by side. Default 5. */
+  readonly batchSize?: number;
+  /** The longest one send may take (the transport's timeout): no batch starts later than this before the budget ends. Default 5 s. */
+  readonly sendTimeoutMs?: number;
+  /** Milliseconds since some fixed instant (tests replace it). */
+  readonly clock?: () => number;
+}
+
+/**
+ * The scheduled job: tries the pending e-mails whose next attempt is due, a few side by side,
+ * and starts no batch that might not finish within the budget; the rest stays pending for the
+ * next run, so nothing is lost when a run is cut short.
+ */
+export async function retryQueuedMails(deps: MailDeps, budget: RetryBudget = {}): Promise<RetrySummary> {
+  const { budgetMs = 20_000, batchSize = 5, sendTimeoutMs = 5_000, clock = () => performance.now() } = budget;
+  const started = clock();
   const keys = await listPendingMailKeys();
   let sent = 0;
   let failed = 0;
   let waiting = 0;
-  for (const key of keys) {
-    const mail = await deliverQueuedMail(key, deps);
-    if (!mail) continue;
-    if (mail.delivery.status === 'sent') sent += 1;
-    else if (mail.delivery.status === 'failed') failed += 1;
-    else waiting += 1;
+  let next = 0;
+  while (next < keys.length && clock() - started + sendTimeoutMs <= budgetMs) {
+    const batch = keys.slice(next, next + batchSize);
+    next += batch.length;
+    const mails = await Promise.all(batch.map((key) => deliverQueuedMail(key, deps)));
+    for (const mail of mails) {
+      if (!mail) continue;
+      if (mail.delivery.status === 'sent') sent += 1;
+      else if (mail.delivery.status === 'failed') failed += 1;
+      else waiting += 1;
+    }
   }
-  return { queued: keys.length, sent, failed, waiting };
+  return { queued: keys.length, sent, failed, waiting, leftForNextRun: keys.length - next };
 }
 
 /** The delivery state of the e-mail queued under `key`, or undefined when there is none. */

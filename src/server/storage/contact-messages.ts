@@ -1,21 +1,50 @@
 /**
  * Contact messages in the `contact-messages` store, keyed `messages/<id>` (ids are time-sortable).
  * Their e-mails and delivery states live on the mail queue. Each message is on the console's
- * `leads` and `leads-new` indexes the moment it is stored (DECISIONS 40).
+ * `leads` and `leads-new` indexes the moment it is stored (DECISIONS 40). `unmailed/<id>` marks a
+ * message whose e-mails are not yet on the queue: written with the message, removed once both
+ * are queued, so the retry job finds every message whose queueing failed by listing a prefix that
+ * is nearly always empty.
  */
 import { ContactMessageSchema, type ContactMessage } from '~/lib/shared/schemas/contact-message';
+import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
 
 const store = openStore('contact-messages');
 const messageKey = (id: string) => `messages/${id}`;
 
-/** Stores a new message; throws if the id is taken (ids carry 32 random bits, so never in practice). */
+const unmailedKey = (id: string) => `unmailed/${id}`;
+const UnmailedSchema = z.object({ since: z.iso.datetime() });
+
+/**
+ * Stores a new message, marked unmailed; throws if the id is taken (ids carry 32 random bits, so
+ * never in practice). The mark comes first: a crash between the two leaves a mark with no
+ * message, which the retry job drops, never a message with no mark.
+ */
 export async function saveNewContactMessage(message: ContactMessage): Promise<void> {
+  await store.create(unmailedKey(message.id), UnmailedSchema, { since: message.receivedAt });
   const created = await store.create(messageKey(message.id), ContactMessageSchema, message);
   if (!created) throw new Error(`Contact message id collision: ${message.id}`);
   const at = new Date(message.receivedAt);
   await Promise.all([addToIndex('leads', at, message.id), addToIndex('leads-new', at, message.id)]);
+}
+
+/** Takes the unmailed mark off a message whose e-mails are queued. */
+export function markContactMessageMailed(id: string): Promise<void> {
+  return store.delete(unmailedKey(id));
+}
+
+/** Ids of the messages whose e-mails may not be on the queue yet, with when they were marked. */
+export async function listUnmailedContactMessages(): Promise<
+  { readonly id: string; readonly since: Date }[]
+> {
+  const keys = await store.list('unmailed/');
+  const marks = await Promise.all(keys.map((key) => store.get(key, UnmailedSchema)));
+  return keys.flatMap((key, index) => {
+    const mark = marks[index];
+    return mark ? [{ id: key.slice('unmailed/'.length), since: new Date(mark.since) }] : [];
+  });
 }
 
 /** The message with this id, or undefined. */

@@ -7,6 +7,7 @@ import {
   contactMailKeys,
   contactRateLimits,
   listContactMessagesForMaintainers,
+  queueUnmailedContactMessages,
   type ContactDeps,
 } from '~/server/domain/contact';
 import { RateLimited } from '~/server/domain/errors';
@@ -226,11 +227,23 @@ describe('delivering through the real Resend SDK', () => {
 
     resend.mode = 'ok';
     // Not due yet: the job leaves it alone.
-    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 2, sent: 0, failed: 0, waiting: 2 });
+    expect(await retryQueuedMails(mailDeps)).toEqual({
+      queued: 2,
+      sent: 0,
+      failed: 0,
+      waiting: 2,
+      leftForNextRun: 0,
+    });
     expect(resend.sent).toHaveLength(0);
 
     clock = new Date(clock.getTime() + retryDelayMs(1));
-    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 2, sent: 2, failed: 0, waiting: 0 });
+    expect(await retryQueuedMails(mailDeps)).toEqual({
+      queued: 2,
+      sent: 2,
+      failed: 0,
+      waiting: 0,
+      leftForNextRun: 0,
+    });
     expect(resend.sent.map((mail) => mail.body.to[0]).sort()).toEqual([
       'asha@example.com',
       'sales@example.com',
@@ -241,7 +254,13 @@ describe('delivering through the real Resend SDK', () => {
     });
 
     // Nothing is left to do, so another run sends nothing more.
-    expect(await retryQueuedMails(mailDeps)).toEqual({ queued: 0, sent: 0, failed: 0, waiting: 0 });
+    expect(await retryQueuedMails(mailDeps)).toEqual({
+      queued: 0,
+      sent: 0,
+      failed: 0,
+      waiting: 0,
+      leftForNextRun: 0,
+    });
     expect(resend.sent).toHaveLength(2);
   });
 
@@ -278,6 +297,62 @@ describe('delivering through the real Resend SDK', () => {
     expect(await listPendingMailKeys()).toEqual([]);
     expect((await listContactMessagesForMaintainers({ all: false })).map((m) => m.id)).toEqual([message.id]);
     expect(resend.requests).toBe(2 * MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it('a stored message whose e-mails could not be queued is accepted, and the retry job queues and sends them (issue 17, item 1)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken: ContactDeps = {
+      ...deps,
+      mail: {
+        queue: async () => {
+          throw new Error('mail queue store down');
+        },
+      },
+    };
+    const message = await acceptContactMessage(input, '203.0.113.50', broken);
+    expect(message?.id).toBeDefined();
+    expect(await listPendingMailKeys()).toEqual([]);
+    // The old retry job read only the queue: it had nothing to send.
+    expect(await queueUnmailedContactMessages(deps.mail, settings, clock)).toBe(1);
+    expect((await retryQueuedMails(mailDeps)).sent).toBe(2);
+    expect(resend.sent.map((mail) => mail.body.to[0]).sort()).toEqual([
+      'asha@example.com',
+      'sales@example.com',
+    ]);
+    // Reconciled once: the next run finds nothing to queue.
+    expect(await queueUnmailedContactMessages(deps.mail, settings, clock)).toBe(0);
+  });
+
+  it('a retry run with 200 due e-mails and a slow provider stops within its budget and loses none (issue 17, item 5)', async () => {
+    for (let i = 0; i < 200; i += 1)
+      await enqueueMail(mailKeyed(`bulk-${String(i).padStart(3, '0')}`), clock);
+    const delivered: string[] = [];
+    const slow: MailDeps = {
+      now: () => clock,
+      transport: {
+        kind: 'resend',
+        async send(mail) {
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          delivered.push(mail.idempotencyKey);
+          return { ok: true, providerId: `p-${mail.idempotencyKey}` };
+        },
+      },
+    };
+    const budget = { budgetMs: 600, sendTimeoutMs: 100, batchSize: 5 };
+    const runs: { ms: number; sent: number; left: number }[] = [];
+    while ((await listPendingMailKeys()).length > 0) {
+      const started = performance.now();
+      const summary = await retryQueuedMails(slow, budget);
+      runs.push({ ms: performance.now() - started, sent: summary.sent, left: summary.leftForNextRun });
+      expect(runs.length).toBeLessThan(50);
+    }
+    // Each run stopped before its budget ran out, having sent some and left the rest pending...
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs[0]!.left).toBeGreaterThan(0);
+    for (const run of runs) expect(run.ms).toBeLessThan(budget.budgetMs + 200);
+    // ...and across the runs every e-mail went out exactly once.
+    expect(delivered).toHaveLength(200);
+    expect(new Set(delivered).size).toBe(200);
   });
 
   it('backs off 1, 2, 4 ... minutes, at most 6 hours', () => {
