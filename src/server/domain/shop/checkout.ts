@@ -4,7 +4,7 @@
  * nothing and a retry finishes the same order (docs/checkout.md gives the order and why):
  *
  * 1. `started`:  the checkout record of this cart version (lines priced now, buyer) — create only;
- * 2. `numbered`: the order number, handed out and recorded in one counter write, then noted on
+ * 2. `numbered`: the order number, claimed by a create-only write of its own record, then noted on
  *    the checkout;
  * 3. `listed`:   the order's marker in the buyer's history;
  * 4. `ordered`:  the order itself (from here on it exists);

@@ -190,18 +190,26 @@ describe('checkout', () => {
     },
   );
 
-  it('a number already taken (a counter restored from a backup) fails the checkout and keeps the cart', async () => {
+  it('a lost counter hint hands out no number twice; lost claims too (a restored backup) fail the checkout and keep the cart', async () => {
     const first = await newUser();
     const second = await newUser();
+    const third = await newUser();
     await addToCart(first, c1!.id);
     await addToCart(second, c2!.id);
+    await addToCart(third, c2!.id);
     clock = new Date('2031-06-01T06:00:00.000Z'); // a series of its own: FY 2031-32
     const placed = await checkout(first, 'first', deps);
     expect(placed.orderNo).toBe('SIS-3132-000001');
-    await openStore('counters').delete('order-numbers/3132');
-    await expect(checkout(second, 'second', deps)).rejects.toThrow('already belongs to another order');
-    expect((await cartItems(second)).map((item) => item.id)).toEqual([c2!.id]);
-    expect(await purchaseHistory(second)).toEqual([]);
+    const counters = openStore('counters');
+    // The hint alone gone: the claims still decide.
+    await counters.delete('order-numbers/3132');
+    expect((await checkout(second, 'second', deps)).orderNo).toBe('SIS-3132-000002');
+    // The whole counter store rolled back: the order's own record still refuses a second owner.
+    await counters.delete('order-numbers/3132');
+    await Promise.all(['000001', '000002'].map((n) => counters.delete(`order-claims/3132/${n}`)));
+    await expect(checkout(third, 'third', deps)).rejects.toThrow('already belongs to another order');
+    expect((await cartItems(third)).map((item) => item.id)).toEqual([c2!.id]);
+    expect(await purchaseHistory(third)).toEqual([]);
     expect((await invoiceOf(first, placed.orderNo)).lines.map((line) => line.courseId)).toEqual([c1!.id]);
   });
 

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { openStore } from '~/server/storage/blob-store';
+import { assignNumber } from '~/server/storage/counters';
+import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
+
+let blobs: RunningBlobsServer;
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+let seriesSeq = 0;
+/** A series of its own per test, so tests never share numbers. */
+const freshSeries = () => `t${(seriesSeq += 1)}`;
+
+describe('order numbers, one create-only claim per number (issue 17, item 2)', () => {
+  it('50 parallel checkouts get 1-50, each once', async () => {
+    const series = freshSeries();
+    const numbers = await Promise.all(Array.from({ length: 50 }, (_, i) => assignNumber(series, `c-${i}`)));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('a checkout retried after more than 1,000 others keeps its number (the old counter forgot it)', async () => {
+    const series = freshSeries();
+    const first = await assignNumber(series, 'the-first');
+    // The series record as 1,001 later checkouts leave it: the old design kept only the newest
+    // 1,000 assignments there, so 'the-first' is no longer among them.
+    const recent = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`other-${i}`, i + 3]));
+    await openStore('counters').update(`order-numbers/${series}`, z.any(), () => ({ last: 1002, recent }));
+    expect(await assignNumber(series, 'the-first')).toBe(first);
+    expect(await assignNumber(series, 'one-more')).toBe(1003);
+  });
+
+  it('finds the number it claimed when a crash came before the claim was recorded', async () => {
+    const series = freshSeries();
+    await assignNumber(series, 'a');
+    const store = openStore('counters');
+    // The crashed checkout had noted where it started and claimed 2, then stopped.
+    await store.update(`order-number-from/${series}/crashed`, z.any(), () => ({ from: 2 }));
+    await store.create(`order-claims/${series}/000002`, z.any(), {
+      checkoutId: 'crashed',
+      claimedAt: new Date().toISOString(),
+    });
+    expect(await assignNumber(series, 'b')).toBe(3);
+    expect(await assignNumber(series, 'crashed')).toBe(2);
+  });
+
+  it('keeps the numbers of checkouts numbered by the earlier counter, and continues after them', async () => {
+    const series = freshSeries();
+    await openStore('counters').update(`order-numbers/${series}`, z.any(), () => ({
+      last: 7,
+      recent: { 'old-checkout': 7 },
+    }));
+    expect(await assignNumber(series, 'old-checkout')).toBe(7);
+    expect(await assignNumber(series, 'new-checkout')).toBe(8);
+  });
+});
