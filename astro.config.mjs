@@ -4,7 +4,12 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import cspHeaders from './integrations/csp-headers.mjs';
+import { assertSiteConfig } from './src/lib/shared/schemas/site-config.ts';
 import { inSitemap } from './src/lib/shared/sitemap.ts';
+import { site as company } from './src/site.config.ts';
+
+// The company's facts meet the rules the code depends on, or nothing is built (issue 17, item 2).
+assertSiteConfig(company);
 
 /** Public origin used for canonical URLs, Open Graph and the sitemap. */
 const site = process.env.URL ?? process.env.SITE_URL ?? 'http://localhost:8888';
