@@ -1,6 +1,5 @@
 import type { Config } from '@netlify/functions';
 import { checkout } from '~/server/domain/shop/checkout';
-import { serverEnv } from '~/server/env';
 import { apiHandler } from '~/server/http/handler';
 import { json } from '~/server/http/responses';
 import { checkShopParams } from '~/server/http/shop-params';
@@ -11,10 +10,10 @@ import { checkShopParams } from '~/server/http/shop-params';
  */
 export default apiHandler(
   { methods: ['POST'], auth: 'user' },
-  async ({ request, params, user, mail, now }) => {
+  async ({ request, params, user, mail, now, settings }) => {
     checkShopParams(params, user);
     const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
-    const result = await checkout(user.userId, key, { mail, now: () => now, siteUrl: serverEnv().siteUrl });
+    const result = await checkout(user.userId, key, { mail, now: () => now, siteUrl: settings.siteUrl });
     return json(result.cart, { headers: { 'X-Order-No': result.orderNo } });
   },
 );

@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ContactRequestSchema } from '~/lib/shared/schemas/contact';
 import { acceptContactMessage } from '~/server/domain/contact';
-import { serverEnv } from '~/server/env';
 import { apiHandler } from '~/server/http/handler';
 import { json } from '~/server/http/responses';
 
@@ -11,8 +10,8 @@ import { json } from '~/server/http/responses';
  */
 export default apiHandler(
   { methods: ['POST'], body: ContactRequestSchema },
-  async ({ body, clientAddress, now, mail }) => {
-    await acceptContactMessage(body, clientAddress, { mail, settings: serverEnv().mail, now: () => now });
+  async ({ body, clientAddress, now, mail, settings }) => {
+    await acceptContactMessage(body, clientAddress, { mail, settings: settings.mail, now: () => now });
     return json({ ok: true });
   },
 );

@@ -1,4 +1,7 @@
-/** Dates as the site shows them: Indian English, India Standard Time (the company is in Pune). */
+/**
+ * India Standard Time, the one module for it (the company is in Pune): dates as the site shows
+ * them in Indian English, days in India, and the Indian financial year.
+ */
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -51,6 +54,22 @@ export function instantsOfDays(range: {
 /** An instant as staff read it: `24 Nov 2026, 5:30 pm` in India. */
 export function formatIndianDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
+}
+
+/** An instant as e-mails state it: `22 Nov 2026, 1:00 pm IST`. */
+export function formatIst(iso: string): string {
+  return `${formatIndianDateTime(iso)} IST`;
+}
+
+/** The financial year (1 April to 31 March) of a day in India, by its first year: 2026 for `2027-03-31`. */
+export function financialYearOfDay(day: string): number {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return month >= 4 ? year : year - 1;
+}
+
+/** The financial year an instant falls in, in India: 2026 for FY 2026-27. */
+export function financialYearOf(at: Date): number {
+  return financialYearOfDay(indianDay(at));
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {

@@ -2,6 +2,7 @@
  * Branded e-mail templates: table-based HTML with inline styles (what mail clients render) and a
  * plain-text part. Everything a visitor typed is HTML-escaped.
  */
+import { formatIst } from '~/lib/shared/dates';
 import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
 import { formatAddress, site } from '~/site.config';
 
@@ -118,19 +119,4 @@ export function renderContactAcknowledgement(message: Pick<ContactMessage, 'id'>
       notYou,
     ].join('\n'),
   };
-}
-
-// Made once: building a formatter costs far more than using one (it showed in the contact profile).
-const istDateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** `2026-11-22T07:30:00Z` -> `22 Nov 2026, 1:00 pm IST`. */
-export function formatIst(iso: string): string {
-  return `${istDateTime.format(new Date(iso))} IST`;
 }

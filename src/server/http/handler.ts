@@ -23,6 +23,7 @@ import {
   ValidationError,
 } from '~/server/domain/errors';
 import { backgroundMailQueue, type MailQueue } from '~/server/domain/mail-queue';
+import { serverEnv, type ServerEnv } from '~/server/env';
 import { readBody } from '~/server/http/body';
 import { clientKeyOf } from '~/server/http/client-address';
 import { errors } from '~/server/http/responses';
@@ -60,8 +61,13 @@ export interface ApiCall<B, U> {
   readonly clientAddress: string;
   /** When the request arrived. */
   readonly now: Date;
-  /** Queues e-mail: stored before the answer, sent after it, retried until sent. */
+  /**
+   * Queues e-mail: stored before the answer, sent after it, retried until sent. Built on first
+   * use, so a call that sends no mail (GET /api/courses) builds no queue nor transport.
+   */
   readonly mail: MailQueue;
+  /** The server's settings: the one way they reach the logic (read once per instance). */
+  readonly settings: ServerEnv;
   /** Starts `task` once the answer is on its way (context.waitUntil); its failure is logged. */
   readonly after: (task: () => Promise<unknown>) => void;
 }
@@ -189,6 +195,7 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     const user = options.auth === 'user' ? await sessionUserOf(request, now) : staff;
     if (options.auth === 'user' && !user) return errors(401, [NOT_SIGNED_IN]);
     const body = options.body === undefined ? undefined : await readBody(request, options.body);
+    let mail: MailQueue | undefined;
     return logic({
       request,
       context,
@@ -197,7 +204,13 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
       params: context?.params ?? {},
       clientAddress: clientAddressOf(request, context),
       now,
-      mail: backgroundMailQueue(after),
+      get mail() {
+        mail ??= backgroundMailQueue(after);
+        return mail;
+      },
+      get settings() {
+        return serverEnv();
+      },
       after,
     });
   }

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { consoleText } from '~/content/ui/console';
-import { formatIndianDate, indianDay } from '~/lib/shared/dates';
+import { financialYearOfDay, formatIndianDate, indianDay } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
 import type { OrderRow } from '~/lib/shared/schemas/console';
 import { $orders, exportHref, loadMoreOrders, loadOrders } from '~/stores/console';
@@ -25,11 +25,8 @@ export function periodOf(key: Exclude<RangeKey, 'custom'>, today: string): { fro
       const m = month === 1 ? 12 : month - 1;
       return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(lastDay(y, m))}` };
     }
-    case 'financialYear': {
-      // The Indian financial year runs April to March.
-      const start = month >= 4 ? year : year - 1;
-      return { from: `${start}-04-01`, to: today };
-    }
+    case 'financialYear':
+      return { from: `${financialYearOfDay(today)}-04-01`, to: today };
     case 'all':
       return { from: '', to: '' };
   }

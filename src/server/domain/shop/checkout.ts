@@ -18,7 +18,8 @@ import { Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
-import { financialYearOf, formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
+import { financialYearOf } from '~/lib/shared/dates';
+import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
 import {
   bindKey,

@@ -1,12 +1,7 @@
 /** The order confirmation e-mail (DECISIONS 33): order number, lines, total and the invoice link. */
+import { formatIst } from '~/lib/shared/dates';
 import { formatUsd, sumCents } from '~/lib/shared/money';
-import {
-  detailRow,
-  escapeHtml,
-  formatIst,
-  mailFrame,
-  type RenderedMail,
-} from '~/server/domain/mail-templates';
+import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
 

@@ -5,17 +5,6 @@
  */
 import { site } from '~/site.config';
 
-/** India Standard Time is UTC+05:30 all year. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** The financial year a moment falls in, by its first calendar year: 2026 for FY 2026-27. */
-export function financialYearOf(moment: Date): number {
-  const ist = new Date(moment.getTime() + IST_OFFSET_MS);
-  const year = ist.getUTCFullYear();
-  // Months are 0-based: 3 is April.
-  return ist.getUTCMonth() >= 3 ? year : year - 1;
-}
-
 /** The series of a financial year: `2627` for FY 2026-27. */
 export function seriesOf(financialYear: number): string {
   const two = (year: number) => String(year % 100).padStart(2, '0');

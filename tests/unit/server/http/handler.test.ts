@@ -2,10 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as z from 'zod/mini';
 import { createSession } from '~/server/domain/auth/sessions';
 import { NotFound, StoreBusy } from '~/server/domain/errors';
+import { backgroundMailQueue } from '~/server/domain/mail-queue';
 import { apiHandler } from '~/server/http/handler';
 import { errors, json } from '~/server/http/responses';
 import { browserHeaders } from '../../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
+
+// Spied on, to show a call that sends no mail builds no mail queue.
+vi.mock('~/server/domain/mail-queue', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/server/domain/mail-queue')>();
+  return { ...actual, backgroundMailQueue: vi.fn(actual.backgroundMailQueue) };
+});
 
 /** A browser's XSRF cookie and header (made in beforeAll: the key lives in the blob store). */
 let xsrf: Record<string, string>;
@@ -169,6 +176,19 @@ describe('apiHandler', () => {
       );
       expect(await response.json()).toEqual({ userId: 'user-1' });
     });
+  });
+
+  it('builds the mail queue only for a call that uses it, once (issue 17, item 7)', async () => {
+    const built = vi.mocked(backgroundMailQueue);
+    built.mockClear();
+    await apiHandler({ methods: ['GET'] }, ({ settings }) => json({ site: settings.siteUrl }))(
+      new Request('http://localhost/api/x'),
+    );
+    expect(built).not.toHaveBeenCalled();
+    await apiHandler({ methods: ['GET'] }, ({ mail }) => json({ same: mail === mail }))(
+      new Request('http://localhost/api/x'),
+    );
+    expect(built).toHaveBeenCalledTimes(1);
   });
 
   it('runs background work after the logic and logs its failure without changing the answer', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { financialYearOf, formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
+import { financialYearOf } from '~/lib/shared/dates';
+import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 
 describe('order numbers', () => {
   it('start a new series at midnight IST between 31 March and 1 April', () => {
