@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { createSession } from '~/server/domain/auth/sessions';
 import { NotFound, StoreBusy } from '~/server/domain/errors';
 import { backgroundMailQueue } from '~/server/domain/mail-queue';
+import type * as MailQueueModule from '~/server/domain/mail-queue';
 import { apiHandler } from '~/server/http/handler';
 import { errors, json } from '~/server/http/responses';
 import { browserHeaders } from '../../../support/browser-headers';
@@ -10,7 +11,7 @@ import { startBlobsServer, type RunningBlobsServer } from '../../../support/blob
 
 // Spied on, to show a call that sends no mail builds no mail queue.
 vi.mock('~/server/domain/mail-queue', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/domain/mail-queue')>();
+  const actual = await importOriginal<typeof MailQueueModule>();
   return { ...actual, backgroundMailQueue: vi.fn(actual.backgroundMailQueue) };
 });
 
