@@ -4,11 +4,14 @@
  *   buyer and the time; written last in a checkout, so an order exists once this exists;
  * - `by-user/<userId>/<orderNo>`: an empty marker per order of a user, written before the order,
  *   so every order is in its buyer's history (a marker without an order is a checkout still
- *   running, or cut short and finished by its retry, and is skipped when reading).
+ *   running, or cut short and finished by its retry, and is skipped when reading);
+ * - `bought/<userId>`: the course ids of each of the user's orders, kept as each order is
+ *   written, so the cart reads one record instead of every order (issue 17, item 6). A user
+ *   whose orders predate it gets it built from their orders on first read.
  */
 import * as z from '~/lib/shared/zod';
 import { CentsSchema, sumCents } from '~/lib/shared/money';
-import { openStore } from '~/server/storage/blob-store';
+import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addOrderToCustomerStats } from '~/server/storage/console-records';
 import { addToIndex } from '~/server/storage/time-index';
 
@@ -39,6 +42,11 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 const MarkerSchema = z.object({});
+/** Order number -> the course ids it bought. */
+const BoughtSchema = z.object({ orders: z.record(z.string(), z.array(z.int())) });
+const boughtKey = (userId: string) => `bought/${userId}`;
+const boughtOf = (orders: readonly Order[]) =>
+  Object.fromEntries(orders.map((order) => [order.orderNo, order.lines.map((line) => line.courseId)]));
 const store = openStore('orders');
 const orderKey = (orderNo: string) => `orders/${orderNo}`;
 const userPrefix = (userId: string) => `by-user/${userId}/`;
@@ -67,7 +75,24 @@ async function indexOrder(order: Order): Promise<void> {
   await Promise.all([
     addToIndex('orders', new Date(order.placedAt), order.orderNo),
     addOrderToCustomerStats(order.userId, order.orderNo, totalCents),
+    store.update(boughtKey(order.userId), BoughtSchema, (current) =>
+      current?.orders[order.orderNo] ? SKIP : { orders: { ...current?.orders, ...boughtOf([order]) } },
+    ),
   ]);
+}
+
+/** The ids of every course a user has bought: one read (built from their orders the first time). */
+export async function boughtCourseIds(userId: string): Promise<Set<number>> {
+  let record = await store.get(boughtKey(userId), BoughtSchema);
+  if (!record) {
+    // Orders placed before this record existed: read them once and keep what they bought,
+    // merged with anything a checkout recorded meanwhile.
+    const earlier = boughtOf(await listOrdersOfUser(userId));
+    record = await store.update(boughtKey(userId), BoughtSchema, (current) => ({
+      orders: { ...earlier, ...current?.orders },
+    }));
+  }
+  return new Set(Object.values(record.orders).flat());
 }
 
 /** Every order (a full scan: only to build the console's index once). */

@@ -1,13 +1,13 @@
 /**
  * The cart (DECISIONS 10, 30): course ids per user; details and prices always from the server's
  * catalogue. A bought course never shows in the cart, even if a checkout was cut short before it
- * removed it, because the cart is read against the user's orders.
+ * removed it, because the cart is read against what the user bought (one record per user).
  */
 import { courseById, toCourseSummary } from '~/lib/shared/catalogue';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { Conflict, NotFound } from '~/server/domain/errors';
 import { getCart, SKIP, updateCart, type CartRecord } from '~/server/storage/carts';
-import { listOrdersOfUser } from '~/server/storage/orders';
+import { boughtCourseIds } from '~/server/storage/orders';
 
 export const CART_ERRORS = {
   unknownCourse: 'There is no course with this id.',
@@ -15,9 +15,8 @@ export const CART_ERRORS = {
 } as const;
 
 /** Ids of the courses a user has bought. */
-export async function purchasedCourseIds(userId: string): Promise<Set<number>> {
-  const orders = await listOrdersOfUser(userId);
-  return new Set(orders.flatMap((order) => order.lines.map((line) => line.courseId)));
+export function purchasedCourseIds(userId: string): Promise<Set<number>> {
+  return boughtCourseIds(userId);
 }
 
 /** The cart's courses still for sale and not yet bought, in the order they were added. */
