@@ -8,6 +8,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
+import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 
 const SignUpDetailsSchema = z.object({
   name: z.string(),
@@ -75,3 +76,26 @@ export function updatePendingRequest(
 }
 
 export { SKIP };
+
+/**
+ * Deletes pending requests that expired before `before`, and `latest/` pointers whose request
+ * is gone (issue 17, item 6).
+ */
+export async function sweepPendingRequests(before: Date, budget: Budget): Promise<SweepResult[]> {
+  const pending = await sweep(
+    store,
+    'pending/',
+    PendingRequestSchema,
+    (request) => Date.parse(request.expiresAt) < before.getTime(),
+    budget,
+  );
+  const live = new Set((await store.list('pending/')).map((key) => key.slice('pending/'.length)));
+  const latest = await sweep(
+    store,
+    'latest/',
+    LatestSchema,
+    (pointer) => !live.has(pointer.usercode),
+    budget,
+  );
+  return [pending, latest];
+}

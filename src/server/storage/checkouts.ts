@@ -9,6 +9,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
+import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 import { OrderLineSchema } from '~/server/storage/orders';
 
 export const CheckoutSchema = z.object({
@@ -72,4 +73,37 @@ export async function cartVersionOfKey(userId: string, keyHash: string): Promise
 export async function bindKey(userId: string, keyHash: string, cartVersion: number): Promise<number> {
   if (await store.create(idempotencyKey(userId, keyHash), KeySchema, { cartVersion })) return cartVersion;
   return (await cartVersionOfKey(userId, keyHash)) ?? cartVersion;
+}
+
+/**
+ * Deletes checkouts done before `before`, and ones that never got a number, begun before it
+ * (a checkout with a number but no end is kept: it holds what is needed to finish its order),
+ * with the key records that point at them (issue 17, item 6).
+ */
+export async function sweepCheckouts(before: Date, budget: Budget): Promise<SweepResult[]> {
+  const old = (at: string | undefined) => at !== undefined && Date.parse(at) < before.getTime();
+  const gone = new Set<string>();
+  const checkouts = await sweep(
+    store,
+    'carts/',
+    CheckoutSchema,
+    (checkout) => old(checkout.completedAt) || (checkout.orderNo === undefined && old(checkout.startedAt)),
+    budget,
+    async (key) => {
+      await store.delete(key);
+      gone.add(key);
+    },
+  );
+  // Only the keys of checkouts deleted now: a key is bound while its checkout is being written.
+  const keys =
+    gone.size === 0
+      ? { looked: 0, deleted: 0, done: true }
+      : await sweep(
+          store,
+          'keys/',
+          KeySchema,
+          (binding, key) => gone.has(checkoutKey(key.split('/')[1]!, binding.cartVersion)),
+          budget,
+        );
+  return [checkouts, keys];
 }

@@ -4,6 +4,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
+import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 
 /** An e-mail as it would have been sent. */
 export const OutboxMailSchema = z.object({
@@ -26,4 +27,15 @@ const mailKey = (idempotencyKey: string) => `mails/${idempotencyKey}`;
 export async function putOutboxMail(idempotencyKey: string, mail: OutboxMail): Promise<OutboxMail> {
   if (await store.create(mailKey(idempotencyKey), OutboxMailSchema, mail)) return mail;
   return (await store.get(mailKey(idempotencyKey), OutboxMailSchema)) ?? mail;
+}
+
+/** Deletes local outbox e-mails stored before `before` (issue 17, item 6). */
+export function sweepOutbox(before: Date, budget: Budget): Promise<SweepResult> {
+  return sweep(
+    store,
+    'mails/',
+    OutboxMailSchema,
+    (mail) => Date.parse(mail.queuedAt) < before.getTime(),
+    budget,
+  );
 }

@@ -5,6 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
+import { sweep, sweepByKey, type Budget, type SweepResult } from '~/server/storage/sweep';
 
 const store = openStore('rate-limits');
 const CounterSchema = z.object({ count: z.int().check(z.gte(0)) });
@@ -71,4 +72,43 @@ export function recordCodeVoid(
   next: (current: CodeVoids | undefined) => CodeVoids,
 ): Promise<CodeVoids> {
   return store.update(voidsKey(emailHash), CodeVoidsSchema, next);
+}
+
+/**
+ * Deletes what no rule reads any more (issue 17, item 6): window counters whose window began
+ * before `windowsBefore` (the longest window is a day), and wrong-password and voided-code
+ * records quiet since `quietBefore`.
+ */
+export async function sweepRateLimits(
+  windowsBefore: Date,
+  quietBefore: Date,
+  budget: Budget,
+): Promise<SweepResult[]> {
+  const quiet = (...instants: (string | undefined)[]) =>
+    Math.max(...instants.map((at) => (at ? Date.parse(at) : 0))) < quietBefore.getTime();
+  const windows = await sweepByKey(
+    store,
+    '',
+    (key) => {
+      if (key.startsWith('login-failures/') || key.startsWith('code-voids/')) return false;
+      const start = Number(key.split('/').at(-1));
+      return Number.isInteger(start) && start < windowsBefore.getTime();
+    },
+    budget,
+  );
+  const failures = await sweep(
+    store,
+    'login-failures/',
+    LoginFailuresSchema,
+    (record) => quiet(record.lastFailureAt, record.blockedUntil),
+    budget,
+  );
+  const voids = await sweep(
+    store,
+    'code-voids/',
+    CodeVoidsSchema,
+    (record) => quiet(record.lastVoidAt),
+    budget,
+  );
+  return [windows, failures, voids];
 }

@@ -6,6 +6,7 @@
  *   be found and revoked. It is written before the session, so no session is ever missing one.
  */
 import * as z from '~/lib/shared/zod';
+import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 /** A stored session. */
@@ -54,4 +55,14 @@ export async function deleteSession(sessionId: string, userId: string): Promise<
 export async function listSessionIds(userId: string): Promise<string[]> {
   const prefix = userPrefix(userId);
   return (await store.list(prefix)).map((key) => key.slice(prefix.length));
+}
+
+/** Deletes the sessions `expired` picks, with their markers (issue 17, item 6). */
+export function sweepSessions(
+  expired: (session: SessionRecord) => boolean,
+  budget: Budget,
+): Promise<SweepResult> {
+  return sweep(store, 'sessions/', SessionRecordSchema, expired, budget, (key, session) =>
+    deleteSession(key.slice('sessions/'.length), session.userId),
+  );
 }
