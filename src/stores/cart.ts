@@ -1,26 +1,19 @@
 /**
- * The cart and the purchases of the signed-in user (product-spec section 4). The server is the
- * truth: add, delete and checkout replace the cart with the list the server answers. The cart is
+ * The cart of the signed-in user (product-spec section 4; what they bought is `orders.ts`). The
+ * server is the truth: add, delete and checkout replace the cart with the list the server answers. The cart is
  * cached in localStorage `course` (STYLE 13) while it has courses; an empty answer removes it, so
  * the next page load asks the server again ("a user exists but no cart is held").
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { checkoutText } from '~/content/ui/shop';
 import { ApiError, apiExchange, apiRequest } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
-import {
-  CartSchema,
-  InvoiceSchema,
-  PurchasedItemsSchema,
-  SHOP_CLIENT,
-  type CartItem,
-  type Invoice,
-  type PurchasedItem,
-} from '~/lib/shared/schemas/shop';
+import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
 import { notifyError, notifySuccess } from '~/stores/notifications';
 import { requestSignIn } from '~/stores/account-dialog';
+import { forgetPurchases, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
 
 function decodeCart(text: string): readonly CartItem[] | undefined {
@@ -36,10 +29,11 @@ function decodeCart(text: string): readonly CartItem[] | undefined {
  * The cart as last answered by the server: undefined until it is known (nothing cached, not yet
  * loaded), then the list. Only a non-empty list is written to localStorage `course`.
  */
-export const $cart = persistentAtom<readonly CartItem[] | undefined>(LOCAL_STORAGE_KEYS.course, undefined, {
+const $cartStore = persistentAtom<readonly CartItem[] | undefined>(LOCAL_STORAGE_KEYS.course, undefined, {
   encode: (items) => (items && items.length > 0 ? JSON.stringify(items) : undefined),
   decode: decodeCart,
 });
+export const $cart: ReadableAtom<readonly CartItem[] | undefined> = $cartStore;
 
 /** The courses in the cart (empty while unknown). */
 export const $cartItems = computed($cart, (items): readonly CartItem[] => items ?? []);
@@ -47,23 +41,22 @@ export const $cartItems = computed($cart, (items): readonly CartItem[] => items 
 /** How many courses are in the cart (the header's badge). */
 export const $cartCount = computed($cart, (items) => items?.length ?? 0);
 
+const $loadFailed = atom(false);
+const $pending = atom(false);
+const $placed = atom<{ readonly orderNo: string | undefined } | undefined>(undefined);
+const $busy = atom<ReadonlySet<number>>(new Set());
+
 /** Whether the cart failed to load (the checkout page offers to try again). */
-export const $cartLoadFailed = atom(false);
-
-/** The courses the user bought, newest first; undefined until loaded. */
-export const $purchases = atom<readonly PurchasedItem[] | undefined>(undefined);
-
-/** Whether the purchases failed to load (the history page offers to try again). */
-export const $purchasesLoadFailed = atom(false);
+export const $cartLoadFailed: ReadableAtom<boolean> = $loadFailed;
 
 /** True while a checkout request is in flight (the button is disabled). */
-export const $checkoutPending = atom(false);
+export const $checkoutPending: ReadableAtom<boolean> = $pending;
 
 /** The order this page has just placed (its number from `X-Order-No`, when the server sent it). */
-export const $placedOrder = atom<{ readonly orderNo: string | undefined } | undefined>(undefined);
+export const $placedOrder: ReadableAtom<{ readonly orderNo: string | undefined } | undefined> = $placed;
 
 /** Course ids with an add or delete in flight. */
-export const $cartBusy = atom<ReadonlySet<number>>(new Set());
+export const $cartBusy: ReadableAtom<ReadonlySet<number>> = $busy;
 
 function cartPath(action: string, ...ids: readonly (string | number)[]): string {
   return `/api/Cart/${action}/${[SHOP_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
@@ -78,7 +71,7 @@ function setBusy(courseId: number, busy: boolean): void {
   const next = new Set($cartBusy.get());
   if (busy) next.add(courseId);
   else next.delete(courseId);
-  $cartBusy.set(next);
+  $busy.set(next);
 }
 
 /** 128 random bits in hex (`crypto.randomUUID` exists only on https and localhost). */
@@ -100,8 +93,8 @@ function replaceCart(items: readonly CartItem[]): void {
     before.length === items.length &&
     before.every((item, index) => item.id === items[index]?.id);
   if (!same) checkoutKey = undefined;
-  $cart.set(items);
-  $cartLoadFailed.set(false);
+  $cartStore.set(items);
+  $loadFailed.set(false);
 }
 
 let cartLoad: Promise<void> | undefined;
@@ -112,7 +105,7 @@ export function loadCart(): Promise<void> {
   if (!user) return Promise.resolve();
   cartLoad ??= apiRequest('GET', cartPath('GetCoursesByUserForCart', user.userid), CartSchema)
     .then(replaceCart, (error: unknown) => {
-      $cartLoadFailed.set(true);
+      $loadFailed.set(true);
       // Product-spec section 8: a failed cart load is logged, not toasted.
       console.warn('The cart could not be loaded:', messageOf(error));
     })
@@ -120,33 +113,6 @@ export function loadCart(): Promise<void> {
       cartLoad = undefined;
     });
   return cartLoad;
-}
-
-let purchasesLoad: Promise<void> | undefined;
-
-/** Loads the signed-in user's purchases (one request at a time). */
-export function loadPurchases(): Promise<void> {
-  const user = $user.get();
-  if (!user) return Promise.resolve();
-  purchasesLoad ??= apiRequest(
-    'GET',
-    cartPath('GetPurchasedCoursesByUser', user.userid),
-    PurchasedItemsSchema,
-  )
-    .then(
-      (items) => {
-        $purchases.set(items);
-        $purchasesLoadFailed.set(false);
-      },
-      (error: unknown) => {
-        $purchasesLoadFailed.set(true);
-        console.warn('The purchases could not be loaded:', messageOf(error));
-      },
-    )
-    .finally(() => {
-      purchasesLoad = undefined;
-    });
-  return purchasesLoad;
 }
 
 /**
@@ -210,7 +176,7 @@ function answerMayBeLost(error: unknown): boolean {
 export function checkout(): Promise<CheckoutResult> {
   checkoutRun ??= placeOrder().finally(() => {
     checkoutRun = undefined;
-    $checkoutPending.set(false);
+    $pending.set(false);
   });
   return checkoutRun;
 }
@@ -218,7 +184,7 @@ export function checkout(): Promise<CheckoutResult> {
 async function placeOrder(): Promise<CheckoutResult> {
   const user = $user.get();
   if (!user) return { ok: false };
-  $checkoutPending.set(true);
+  $pending.set(true);
   await cartLoad;
   const key = (checkoutKey ??= newIdempotencyKey());
   try {
@@ -233,10 +199,10 @@ async function placeOrder(): Promise<CheckoutResult> {
     );
     checkoutKey = undefined;
     const orderNo = headers.get('X-Order-No') ?? undefined;
-    $placedOrder.set({ orderNo });
+    $placed.set({ orderNo });
     replaceCart(data);
     // The purchases changed: the next reader loads them again.
-    $purchases.set(undefined);
+    forgetPurchases();
     notifySuccess(checkoutText.placedToast);
     return { ok: true, orderNo };
   } catch (error) {
@@ -249,41 +215,11 @@ async function placeOrder(): Promise<CheckoutResult> {
 /** Forgets the user's cart (`[]`: empty; undefined: unknown until loaded) and purchases. */
 function resetShop(cart: readonly CartItem[] | undefined): void {
   checkoutKey = undefined;
-  $placedOrder.set(undefined);
-  $cart.set(cart);
-  $purchases.set(undefined);
-  $cartLoadFailed.set(false);
-  $purchasesLoadFailed.set(false);
+  $placed.set(undefined);
+  $cartStore.set(cart);
+  $loadFailed.set(false);
+  forgetPurchases();
 }
-
-/** Empties the cart and forgets the purchases (sign-out calls this). */
-export function emptyCart(): void {
-  resetShop([]);
-}
-
-/** Fetches the invoice of one order; an `ApiError` with status 404 when it is not the user's. */
-export function fetchInvoice(orderNo: string): Promise<Invoice> {
-  return apiRequest('GET', `/api/orders/${encodeURIComponent(orderNo)}/invoice`, InvoiceSchema);
-}
-
-// While anything shows the purchases: loaded when unknown (again after a checkout or a new user).
-onMount($purchases, () => {
-  const refresh = () => {
-    if ($user.get() && $purchases.get() === undefined) void loadPurchases();
-  };
-  refresh();
-  const stopSelf = $purchases.listen(refresh);
-  // Only another user makes them unknown: the start-up check confirms the same user with a new object.
-  const stopUser = $user.listen((user, previous) => {
-    if (user?.userid === previous?.userid) return;
-    $purchases.set(undefined);
-    refresh();
-  });
-  return () => {
-    stopSelf();
-    stopUser();
-  };
-});
 
 // While anything shows the cart: restored from the cache at load; loaded by user id when a user
 // exists and nothing is cached; emptied at sign-out and loaded again for the next user.

@@ -6,7 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { addToCartText as text, shopText } from '~/content/ui/shop';
-import { $cartBusy, $cartItems, $purchases, addToCart } from '~/stores/cart';
+import { $cartBusy, $cartItems, addToCart } from '~/stores/cart';
+import { $purchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { NewTabHint, ShopIcon } from './ShopParts';
 import { useHydrated } from './use-hydrated';

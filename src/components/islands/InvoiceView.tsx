@@ -4,24 +4,16 @@
  * asked to sign in, and an unknown number or someone else's order shows 'Invoice not found'.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { invoiceText as text, shopText } from '~/content/ui/shop';
-import { ApiError } from '~/lib/client/api';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
-import { fetchInvoice } from '~/stores/cart';
+import { $invoice, loadInvoice } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'loaded'; invoice: Invoice }
-  | { state: 'not-found' }
-  | { state: 'signed-out' }
-  | { state: 'failed' };
 
 function usd(amount: number): string {
   return formatUsd(centsFromUsd(amount));
@@ -35,27 +27,14 @@ function orderNoFromAddress(): string | undefined {
 export default function InvoiceView() {
   const hydrated = useHydrated();
   const $signedIn = useStore($user);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const asked = useStore($invoice);
   const orderNo = hydrated ? orderNoFromAddress() : undefined;
   const userid = $signedIn?.userid;
+  const load = asked && asked.orderNo === orderNo ? asked.load : { state: 'loading' as const };
 
   useEffect(() => {
-    if (!orderNo || !userid) return undefined;
-    let current = true;
-    setLoad({ state: 'loading' });
-    fetchInvoice(orderNo).then(
-      (invoice) => current && setLoad({ state: 'loaded', invoice }),
-      (error: unknown) => {
-        if (!current) return;
-        const status = error instanceof ApiError ? error.status : 0;
-        setLoad({ state: status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderNo, userid, attempt]);
+    if (orderNo && userid) void loadInvoice(orderNo);
+  }, [orderNo, userid]);
 
   let content;
   if (!hydrated) {
@@ -71,7 +50,11 @@ export default function InvoiceView() {
   } else if (load.state === 'failed') {
     content = (
       <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
-        <button className="button button--primary" type="button" onClick={() => setAttempt((n) => n + 1)}>
+        <button
+          className="button button--primary"
+          type="button"
+          onClick={() => orderNo && void loadInvoice(orderNo)}
+        >
           {shopText.retry}
         </button>
       </MessagePanel>

@@ -9,7 +9,7 @@ import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
-import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/cart';
+import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, NewTabHint, SignInPanel } from './ShopParts';
 import { useHydrated } from './use-hydrated';

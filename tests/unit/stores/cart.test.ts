@@ -65,10 +65,12 @@ async function loadStore(signedIn = true) {
   vi.doMock('~/stores/session', () => ({ $user: session.user }));
   vi.doMock('~/stores/account-dialog', () => ({ requestSignIn: session.requestSignIn }));
   const cart = await import('~/stores/cart');
+  const orders = await import('~/stores/orders');
   // The store module's own nanostores instance (modules were reset), to unmount its stores.
   const { cleanStores } = await import('nanostores');
-  unmountPage = () => cleanStores(cart.$cart, cart.$cartCount, cart.$cartItems, cart.$purchases);
-  return cart;
+  unmountPage = () =>
+    cleanStores(cart.$cart, cart.$cartCount, cart.$cartItems, orders.$purchases, orders.$invoice);
+  return { ...cart, ...orders };
 }
 
 beforeAll(() => {
@@ -197,15 +199,6 @@ describe('cart store', () => {
     stop();
   });
 
-  it('empties the cart at sign-out', async () => {
-    storage['course'] = JSON.stringify([course(1)]);
-    stubFetch();
-    const cart = await loadStore();
-    cart.emptyCart();
-    expect(cart.$cartCount.get()).toBe(0);
-    expect('course' in storage).toBe(false);
-  });
-
   it('empties the cart when the user goes (sign-out, an expired session)', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch();
@@ -232,6 +225,17 @@ describe('cart store', () => {
     await vi.waitFor(() => expect(cart.$purchases.get()).toEqual([]));
     expect(calls.at(-1)?.path).toBe('/api/Cart/GetPurchasedCoursesByUser/sispl,u-9b1c');
     stop();
+  });
+
+  it('loads an invoice into the orders store: loaded, not found (404), or failed to reach', async () => {
+    const invoice = { orderNo: 'SIS-2627-000004' };
+    stubFetch({ status: 404, body: { errors: ['Invoice not found.'] } }, new Error('offline'));
+    const orders = await loadStore();
+    await orders.loadInvoice('SIS-2627-000009');
+    expect(orders.$invoice.get()).toEqual({ orderNo: 'SIS-2627-000009', load: { state: 'not-found' } });
+    await orders.loadInvoice('SIS-2627-000009');
+    expect(orders.$invoice.get()?.load).toEqual({ state: 'failed' });
+    expect(invoice.orderNo).toMatch(/^SIS-/);
   });
 
   it('drops a cached cart at load when nobody is signed in', async () => {

@@ -1,0 +1,24 @@
+/**
+ * Stores export read-only atoms only (issue 17, item 8): a page reads a store's atoms and calls
+ * its functions; only the store itself changes its atoms. A writable atom is kept private and
+ * exported typed as `ReadableAtom`, or the export is a `computed`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('stores', () => {
+  it('export no writable atom', async () => {
+    const files = (await readdir('src/stores')).filter((name) => name.endsWith('.ts'));
+    const writable: string[] = [];
+    for (const file of files) {
+      const source = await readFile(join('src/stores', file), 'utf8');
+      for (const match of source.matchAll(/^export const (\$\w+)(?::\s*([\w<]+))?\s*=\s*([\w.]+)/gm)) {
+        const [, name, type, init] = match;
+        const readOnly = type?.startsWith('ReadableAtom') || init === 'computed';
+        if (!readOnly) writable.push(`${file}: ${name} = ${init}(...)`);
+      }
+    }
+    expect(writable).toEqual([]);
+  });
+});
