@@ -75,6 +75,7 @@ export const accountFormCopy = {
       `If ${email || 'that address'} belongs to an account, a code is on its way. It is valid for 10 minutes.`,
     code: 'Verification code',
     password: 'New password',
+    passwordHelp: 'At least 8 characters, and not a commonly used password.',
     repassword: 'Re-enter new password',
     submit: 'Set password and sign in',
     busy: 'Saving…',

@@ -4,15 +4,22 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy } from '~/content/ui/account';
-import { normaliseEmail } from '~/lib/shared/schemas/contact';
 import type * as z from 'zod/mini';
-import { ACCOUNT_LIMITS, ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
+import { ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, requestPasswordReset, resetPassword } from '~/stores/session';
-import { ErrorList, Field, SwitchButton } from './form-parts';
+import {
+  AccountForm,
+  CodeField,
+  EmailField,
+  NewPasswordFields,
+  SubmitRow,
+  SwitchButton,
+  useSend,
+} from './form-parts';
 
 const copy = accountFormCopy.forgot;
 
@@ -43,7 +50,7 @@ export default function ForgotPasswordForm({ onSignedIn }: { onSignedIn: () => v
 
 function EmailStep() {
   const id = useId();
-  const [errors, setErrors] = useState<readonly string[]>([]);
+  const { errors, submit: onSubmit } = useSend(requestPasswordReset);
   const {
     register,
     handleSubmit,
@@ -56,133 +63,52 @@ function EmailStep() {
   });
   const email = register('email');
 
-  const onSubmit = async (fields: ForgotFields) => {
-    setErrors([]);
-    const result = await requestPasswordReset(fields);
-    if (!result.ok) setErrors(result.errors);
-  };
-
   return (
-    <form
-      className="account-forms__form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={handleSubmit(onSubmit)}
-    >
+    <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
       <p className="account-forms__intro">{copy.intro}</p>
-      <Field id={`${id}-email`} label={copy.email} hint={hints.email?.message}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            {...email}
-            onChange={(event) => {
-              event.target.value = normaliseEmail(event.target.value);
-              return email.onChange(event);
-            }}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={ACCOUNT_LIMITS.email}
-          />
-        )}
-      </Field>
-      <div className="account-forms__actions">
-        <button
-          className="button button--primary account-forms__submit"
-          type="submit"
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? copy.sending : copy.sendCode}
-        </button>
-      </div>
-      <ErrorList errors={errors} />
-    </form>
+      <EmailField id={`${id}-email`} label={copy.email} hint={hints.email?.message} registration={email} />
+      <SubmitRow
+        label={copy.sendCode}
+        busyLabel={copy.sending}
+        busy={isSubmitting}
+        disabled={false}
+        errors={errors}
+      />
+    </AccountForm>
   );
 }
 
 function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
   const id = useId();
-  const [errors, setErrors] = useState<readonly string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors: hints, isValid, isSubmitting },
-  } = useForm<ResetFieldsInput, unknown, ResetFields>({
+  const { errors, submit: onSubmit } = useSend(resetPassword, onSignedIn);
+  const form = useForm<ResetFieldsInput, unknown, ResetFields>({
     resolver: zodResolver(ResetFieldsSchema),
     mode: 'onChange',
     defaultValues: { verificationcode: '', password: '', repassword: '' },
   });
-  const password = register('password');
-
-  const onSubmit = async (fields: ResetFields) => {
-    setErrors([]);
-    const result = await resetPassword(fields);
-    if (result.ok) onSignedIn();
-    else setErrors(result.errors);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: hints, isValid, isSubmitting },
+  } = form;
 
   return (
-    <form
-      className="account-forms__form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={handleSubmit(onSubmit)}
-    >
+    <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
       <p className="account-forms__intro account-forms__intro--notice">{copy.codeSent(email)}</p>
-      <Field id={`${id}-code`} label={copy.code} hint={hints.verificationcode?.message}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            {...register('verificationcode')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={ACCOUNT_LIMITS.verificationCode}
-            className="account-forms__code"
-          />
-        )}
-      </Field>
-      <div className="account-forms__row">
-        <Field id={`${id}-password`} label={copy.password} hint={hints.password?.message}>
-          {(wiring) => (
-            <input
-              {...wiring}
-              {...password}
-              onChange={async (event) => {
-                await password.onChange(event);
-                if (getFieldState('repassword').isDirty) void trigger('repassword');
-              }}
-              type="password"
-              autoComplete="new-password"
-              maxLength={ACCOUNT_LIMITS.passwordMax}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-repassword`} label={copy.repassword} hint={hints.repassword?.message}>
-          {(wiring) => (
-            <input
-              {...wiring}
-              {...register('repassword')}
-              type="password"
-              autoComplete="new-password"
-              maxLength={ACCOUNT_LIMITS.passwordMax}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="account-forms__actions">
-        <button
-          className="button button--primary account-forms__submit"
-          type="submit"
-          disabled={!isValid || isSubmitting}
-        >
-          {isSubmitting ? copy.busy : copy.submit}
-        </button>
-      </div>
-      <ErrorList errors={errors} />
-    </form>
+      <CodeField
+        id={`${id}-code`}
+        label={copy.code}
+        hint={hints.verificationcode?.message}
+        registration={register('verificationcode')}
+      />
+      <NewPasswordFields id={id} labels={copy} form={form} />
+      <SubmitRow
+        label={copy.submit}
+        busyLabel={copy.busy}
+        busy={isSubmitting}
+        disabled={!isValid}
+        errors={errors}
+      />
+    </AccountForm>
   );
 }

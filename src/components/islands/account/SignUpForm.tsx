@@ -5,10 +5,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy } from '~/content/ui/account';
-import { normaliseEmail } from '~/lib/shared/schemas/contact';
 import type * as z from 'zod/mini';
 import {
   ACCOUNT_LIMITS,
@@ -19,7 +18,16 @@ import {
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
-import { ErrorList, Field, SwitchButton } from './form-parts';
+import {
+  AccountForm,
+  CodeField,
+  EmailField,
+  Field,
+  NewPasswordFields,
+  SubmitRow,
+  SwitchButton,
+  useSend,
+} from './form-parts';
 
 const copy = accountFormCopy.signUp;
 
@@ -37,35 +45,20 @@ export default function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
 
 function DetailsStep() {
   const id = useId();
-  const [errors, setErrors] = useState<readonly string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors: hints, isValid, isSubmitting },
-  } = useForm<SignUpFieldsInput, unknown, SignUpFields>({
+  const { errors, submit: onSubmit } = useSend(sendSignUpCode);
+  const form = useForm<SignUpFieldsInput, unknown, SignUpFields>({
     resolver: zodResolver(SignUpFieldsSchema),
     mode: 'onChange',
     defaultValues: { name: '', mobile: '', email: '', password: '', repassword: '' },
   });
-
-  const onSubmit = async (fields: SignUpFields) => {
-    setErrors([]);
-    const result = await sendSignUpCode(fields);
-    if (!result.ok) setErrors(result.errors);
-  };
-
-  const email = register('email');
-  const password = register('password');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: hints, isValid, isSubmitting },
+  } = form;
 
   return (
-    <form
-      className="account-forms__form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={handleSubmit(onSubmit)}
-    >
+    <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
       <p className="account-forms__intro">{copy.intro}</p>
       <Field id={`${id}-name`} label={copy.name} hint={hints.name?.message}>
         {(wiring) => (
@@ -91,80 +84,32 @@ function DetailsStep() {
             />
           )}
         </Field>
-        <Field id={`${id}-email`} label={copy.email} hint={hints.email?.message}>
-          {(wiring) => (
-            <input
-              {...wiring}
-              {...email}
-              onChange={(event) => {
-                // Lower-cased as typed (DECISIONS 23).
-                event.target.value = normaliseEmail(event.target.value);
-                return email.onChange(event);
-              }}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={ACCOUNT_LIMITS.email}
-            />
-          )}
-        </Field>
+        <EmailField
+          id={`${id}-email`}
+          label={copy.email}
+          hint={hints.email?.message}
+          registration={register('email')}
+        />
       </div>
-      <div className="account-forms__row">
-        <Field
-          id={`${id}-password`}
-          label={copy.password}
-          help={copy.passwordHelp}
-          hint={hints.password?.message}
-        >
-          {(wiring) => (
-            <input
-              {...wiring}
-              {...password}
-              onChange={async (event) => {
-                await password.onChange(event);
-                // A re-password already typed is compared again (its hint may appear or go).
-                if (getFieldState('repassword').isDirty) void trigger('repassword');
-              }}
-              type="password"
-              autoComplete="new-password"
-              maxLength={ACCOUNT_LIMITS.passwordMax}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-repassword`} label={copy.repassword} hint={hints.repassword?.message}>
-          {(wiring) => (
-            <input
-              {...wiring}
-              {...register('repassword')}
-              type="password"
-              autoComplete="new-password"
-              maxLength={ACCOUNT_LIMITS.passwordMax}
-            />
-          )}
-        </Field>
-      </div>
-      <div className="account-forms__actions">
-        <button
-          className="button button--primary account-forms__submit"
-          type="submit"
-          disabled={!isValid || isSubmitting}
-        >
-          {isSubmitting ? copy.busy : copy.submit}
-        </button>
-      </div>
-      <ErrorList errors={errors} />
+      <NewPasswordFields id={id} labels={copy} form={form} />
+      <SubmitRow
+        label={copy.submit}
+        busyLabel={copy.busy}
+        busy={isSubmitting}
+        disabled={!isValid}
+        errors={errors}
+      />
       <p className="account-forms__footer">
         {copy.haveAccount}{' '}
         <SwitchButton onClick={() => showAccountView('signin')}>{copy.loginHere}</SwitchButton>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 
 function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
   const id = useId();
-  const [errors, setErrors] = useState<readonly string[]>([]);
+  const { errors, submit: onSubmit } = useSend(verifySignUp, onSignedIn);
   const {
     register,
     handleSubmit,
@@ -177,52 +122,31 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => vo
   });
   const filled = watch('verificationcode').trim() !== '';
 
-  const onSubmit = async (fields: VerifyFields) => {
-    setErrors([]);
-    const result = await verifySignUp(fields);
-    if (result.ok) onSignedIn();
-    else setErrors(result.errors);
-  };
-
   const cancel = () => {
     cancelPendingCode();
     showAccountView('signin');
   };
 
   return (
-    <form
-      className="account-forms__form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={handleSubmit(onSubmit)}
-    >
+    <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
       <p className="account-forms__intro account-forms__intro--notice">{copy.codeSent(email)}</p>
-      <Field id={`${id}-code`} label={copy.code} hint={hints.verificationcode?.message}>
-        {(wiring) => (
-          <input
-            {...wiring}
-            {...register('verificationcode')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={ACCOUNT_LIMITS.verificationCode}
-            className="account-forms__code"
-          />
-        )}
-      </Field>
-      <div className="account-forms__actions">
-        <button
-          className="button button--primary account-forms__submit"
-          type="submit"
-          disabled={!filled || isSubmitting}
-        >
-          {isSubmitting ? copy.finishing : copy.finish}
-        </button>
+      <CodeField
+        id={`${id}-code`}
+        label={copy.code}
+        hint={hints.verificationcode?.message}
+        registration={register('verificationcode')}
+      />
+      <SubmitRow
+        label={copy.finish}
+        busyLabel={copy.finishing}
+        busy={isSubmitting}
+        disabled={!filled}
+        errors={errors}
+      >
         <button className="button account-forms__secondary" type="button" onClick={cancel}>
           {copy.cancel}
         </button>
-      </div>
-      <ErrorList errors={errors} />
-    </form>
+      </SubmitRow>
+    </AccountForm>
   );
 }
