@@ -14,11 +14,11 @@ import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-
 import {
   CONTACT_LIMITS,
   ContactFieldsSchema,
-  normaliseEmail,
   type ContactFields,
   type ContactFieldsInput,
 } from '~/lib/shared/schemas/contact';
 import { sendContactMessage } from '~/stores/contact';
+import { EmailField, Field } from './form-field';
 import { useHydrated } from './use-hydrated';
 import './contact-form.css';
 
@@ -74,25 +74,8 @@ export default function ContactForm({ variant = 'page', title }: Props) {
       return registration.onChange(event);
     },
   });
-  /** id and ARIA wiring of a field; the hint is its description once it shows. */
-  const field = (name: FieldPath<FormInput>) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': shownError(name) ? true : undefined,
-    'aria-describedby': shownError(name) ? `${id}-${name}-hint` : undefined,
-  });
-  const hint = (name: FieldPath<FormInput>) => {
-    const message = shownError(name);
-    return message ? (
-      <p className="contact-form__hint" id={`${id}-${name}-hint`}>
-        {message}
-      </p>
-    ) : null;
-  };
-  const nameProps = field('name');
-  const phoneProps = field('phone');
-  const emailProps = field('email');
-  const messageProps = field('message');
   // Registered in page order: a press of Send focuses the first field to fix.
+  const labels = contactFormText.labels;
   const nameRegistration = track(register('name'));
   const phoneRegistration = track(register('phone'));
   const emailRegistration = track(register('email'));
@@ -110,58 +93,54 @@ export default function ContactForm({ variant = 'page', title }: Props) {
           {title}
         </h2>
         <div className="contact-form__grid">
-          <div className="contact-form__field">
-            <label htmlFor={nameProps.id}>{contactFormText.labels.name}</label>
-            <input
-              {...nameProps}
-              {...nameRegistration}
-              type="text"
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
-            />
-            {hint('name')}
-          </div>
-          <div className="contact-form__field">
-            <label htmlFor={phoneProps.id}>{contactFormText.labels.phone}</label>
-            <input
-              {...phoneProps}
-              {...phoneRegistration}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="98765 43210"
-              maxLength={20}
-            />
-            {hint('phone')}
-          </div>
-          <div className="contact-form__field contact-form__field--wide">
-            <label htmlFor={emailProps.id}>{contactFormText.labels.email}</label>
-            <input
-              {...emailProps}
-              {...emailRegistration}
-              onChange={(event) => {
-                // Lower-cased as typed (DECISIONS 23).
-                event.target.value = normaliseEmail(event.target.value);
-                return emailRegistration.onChange(event);
-              }}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={CONTACT_LIMITS.email}
-            />
-            {hint('email')}
-          </div>
-          <div className="contact-form__field contact-form__field--wide">
-            <label htmlFor={messageProps.id}>{contactFormText.labels.message}</label>
-            <textarea
-              {...messageProps}
-              {...messageRegistration}
-              rows={variant === 'footer' ? 3 : 5}
-              maxLength={CONTACT_LIMITS.message}
-            />
-            {hint('message')}
-          </div>
+          <Field block="contact-form" id={`${id}-name`} label={labels.name} hint={shownError('name')}>
+            {(wiring) => (
+              <input
+                {...wiring}
+                {...nameRegistration}
+                type="text"
+                autoComplete="name"
+                maxLength={CONTACT_LIMITS.name}
+              />
+            )}
+          </Field>
+          <Field block="contact-form" id={`${id}-phone`} label={labels.phone} hint={shownError('phone')}>
+            {(wiring) => (
+              <input
+                {...wiring}
+                {...phoneRegistration}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="98765 43210"
+                maxLength={20}
+              />
+            )}
+          </Field>
+          <EmailField
+            block="contact-form"
+            className="contact-form__field--wide"
+            id={`${id}-email`}
+            label={labels.email}
+            hint={shownError('email')}
+            registration={emailRegistration}
+          />
+          <Field
+            block="contact-form"
+            className="contact-form__field--wide"
+            id={`${id}-message`}
+            label={labels.message}
+            hint={shownError('message')}
+          >
+            {(wiring) => (
+              <textarea
+                {...wiring}
+                {...messageRegistration}
+                rows={variant === 'footer' ? 3 : 5}
+                maxLength={CONTACT_LIMITS.message}
+              />
+            )}
+          </Field>
           {/* Honeypot: people never see or reach it; bots fill it in. */}
           <div className="contact-form__trap" aria-hidden="true">
             <label htmlFor={`${id}-website`}>{contactFormText.labels.website}</label>

@@ -1,55 +1,15 @@
 /**
- * Building blocks of the account forms: a labelled field with its hint, the fields the sign-up
- * and reset forms share (e-mail, code, new password twice), the submit row and the error list.
+ * Building blocks of the account forms: the fields the sign-up and reset forms share (code, new
+ * password twice; the labelled field and the e-mail field come from ../form-field), the submit
+ * row, the send and the error list.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ACCOUNT_LIMITS } from '~/lib/shared/schemas/account';
-import { normaliseEmail } from '~/lib/shared/schemas/contact';
+import { EmailField, Field, type RegisteredFieldProps } from '../form-field';
+
+export { EmailField, Field };
 import type { AccountResult } from '~/stores/session';
-
-/** What a field's input needs to be labelled and described. */
-export interface FieldWiring {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-interface FieldProps {
-  /** Id of the input; the label, help and hint ids derive from it. */
-  id: string;
-  label: string;
-  /** A standing explanation under the label, e.g. "10 digits". */
-  help?: string | undefined;
-  /** The rule's hint, shown once the field was changed or a send was tried. */
-  hint?: string | undefined;
-  children: (wiring: FieldWiring) => ReactNode;
-}
-
-/** A label, the input (rendered by `children` with its ARIA wiring), a help line and the hint. */
-export function Field({ id, label, help, hint, children }: FieldProps) {
-  const describedBy = [help ? `${id}-help` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="account-forms__field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-invalid': hint ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {help && (
-        <p className="account-forms__help" id={`${id}-help`}>
-          {help}
-        </p>
-      )}
-      {hint && (
-        <p className="account-forms__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The server's sentences after a failed send or register, in red (product-spec section 8). */
 export function ErrorList({ errors }: { errors: readonly string[] }) {
@@ -90,37 +50,6 @@ export function AccountForm({
     <form className="account-forms__form" noValidate aria-busy={busy} onSubmit={onSubmit}>
       {children}
     </form>
-  );
-}
-
-/** A field wired to react-hook-form by its registration. */
-interface RegisteredFieldProps {
-  readonly id: string;
-  readonly label: string;
-  readonly hint: string | undefined;
-  readonly registration: UseFormRegisterReturn;
-}
-
-/** An e-mail field, lower-cased as typed (DECISIONS 23). */
-export function EmailField({ id, label, hint, registration }: RegisteredFieldProps) {
-  return (
-    <Field id={id} label={label} hint={hint}>
-      {(wiring) => (
-        <input
-          {...wiring}
-          {...registration}
-          onChange={(event) => {
-            event.target.value = normaliseEmail(event.target.value);
-            return registration.onChange(event);
-          }}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={ACCOUNT_LIMITS.email}
-        />
-      )}
-    </Field>
   );
 }
 
