@@ -7,6 +7,7 @@
 // bundle: Netlify's bootstrap around our code), and loaded once in its own long-lived worker
 // thread (function-worker.mjs), which runs calls concurrently. What a request carries and how it
 // is routed follow @netlify/functions-dev 2.0.8 line by line (see docs/local-server.md).
+import { byPrecedence } from './route-precedence.mjs';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -60,17 +61,6 @@ function routeMatches(route, path) {
   if (route.literal !== undefined) return path === route.literal.toLowerCase();
   if (route.expression !== undefined) return new RegExp(route.expression, 'i').test(path);
   return false;
-}
-
-/**
- * Orders routes most specific first: exact paths before patterns, then patterns by the length of
- * their fixed text (`/api/orders/:id` before `/api/*`).
- */
-function byPrecedence(a, b) {
-  const exact = Number(b.literal !== undefined) - Number(a.literal !== undefined);
-  if (exact !== 0) return exact;
-  const fixedLength = (route) => String(route.pattern ?? '').replace(/:[^/]+|\*/g, '').length;
-  return fixedLength(b) - fixedLength(a);
 }
 
 /** Identity emulation of @netlify/functions-dev: a Bearer JWT becomes the client context's user. */
@@ -385,7 +375,7 @@ export async function startWarmFunctions({
   const byName = new Map(functions.map((func) => [func.name, func]));
   const routes = functions
     .flatMap((func) => func.routes.map((route) => ({ func, route })))
-    .sort((a, b) => byPrecedence(a.route, b.route) || a.func.name.localeCompare(b.func.name));
+    .sort((a, b) => byPrecedence({ ...a.route, name: a.func.name }, { ...b.route, name: b.func.name }));
   // Load every function now, so no visitor waits for an import.
   await Promise.all(
     functions.map((func) =>

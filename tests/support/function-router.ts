@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions';
 import { listFunctions } from '@netlify/zip-it-and-ship-it';
 import { fileURLToPath } from 'node:url';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
+import { byPrecedence } from '../../scripts/serve/route-precedence.mjs';
 
 /**
  * Netlify's routing of a request to one of the site's functions, for function tests:
@@ -35,13 +36,6 @@ interface Route {
 type Handler = (request: Request, context: Context) => Promise<Response>;
 
 const FUNCTIONS_DIRECTORY = fileURLToPath(new URL('../../netlify/functions', import.meta.url));
-
-/** Exact paths first, then patterns with the most fixed text (`/api/orders/:id` before `/api/*`). */
-function byPrecedence(a: Route, b: Route): number {
-  const exact = Number(b.literal !== undefined) - Number(a.literal !== undefined);
-  const fixedLength = (route: Route) => route.pattern.replace(/:[^/]+|\*/g, '').length;
-  return exact || fixedLength(b) - fixedLength(a) || a.name.localeCompare(b.name);
-}
 
 /** Reads the routes of every function in netlify/functions (parsing, not bundling). */
 export async function functionRouter(): Promise<FunctionRouter> {

@@ -21,6 +21,7 @@ import {
 } from '~/stores/cart';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, NewTabHint, ShopPrice, SignInPanel } from './ShopParts';
+import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './checkout-cart.css';
 
@@ -133,19 +134,7 @@ export default function CheckoutCart() {
                           if (!busy) void onDelete(item);
                         }}
                       >
-                        <svg
-                          viewBox="0 0 24 24"
-                          width="18"
-                          height="18"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="1.8"
-                          strokeLinecap="round"
-                          aria-hidden="true"
-                          focusable="false"
-                        >
-                          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                        </svg>
+                        <Icon name="trash" />
                         {busy ? text.deleting : text.deleteLabel}
                         <span className="visually-hidden">{text.deleteFor(item.name)}</span>
                       </button>

@@ -12,6 +12,7 @@ import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
+import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
 
@@ -82,19 +83,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     <>
       <div className="invoice-toolbar">
         <button className="button button--primary" type="button" onClick={() => window.print()}>
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M7 9V3h10v6M7 18H4v-7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v7h-3M7 14h10v7H7z" />
-          </svg>
+          <Icon name="print" />
           {text.print}
         </button>
       </div>

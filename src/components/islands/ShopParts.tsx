@@ -6,6 +6,7 @@ import type { ReactNode, Ref } from 'react';
 import { shopText } from '~/content/ui/shop';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
 import { requestSignIn } from '~/stores/account-dialog';
+import { Icon } from './icons';
 import './shop.css';
 
 /** A spinner with its text, announced politely (`role="status"`). */
@@ -20,67 +21,9 @@ export function LoadingPanel({ label }: { label: string }) {
 
 type PanelIcon = 'cart' | 'bag' | 'lock' | 'check' | 'search' | 'alert';
 
-const ICON_PATHS: Record<PanelIcon, ReactNode> = {
-  cart: (
-    <>
-      <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2" />
-      <circle cx="9.5" cy="19" r="1.5" />
-      <circle cx="17" cy="19" r="1.5" />
-    </>
-  ),
-  bag: (
-    <>
-      <path d="M5 8h14l-1 12H6L5 8Z" />
-      <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-    </>
-  ),
-  lock: (
-    <>
-      <rect x="5" y="10" width="14" height="10" rx="2" />
-      <path d="M8 10V7a4 4 0 0 1 8 0v3" />
-    </>
-  ),
-  check: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m8 12.5 2.8 2.8L16.5 9.5" />
-    </>
-  ),
-  search: (
-    <>
-      <circle cx="11" cy="11" r="6" />
-      <path d="m20 20-4.5-4.5" />
-      <path d="M9 11h4" />
-    </>
-  ),
-  alert: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5" />
-      <path d="M12 16.5v.01" />
-    </>
-  ),
-};
-
-/** A line icon (24 x 24, stroked in the current colour); decorative. */
+/** A shop icon (24 x 24 unless its class sizes it); decorative. */
 export function ShopIcon({ name, className }: { name: PanelIcon; className?: string }) {
-  return (
-    <svg
-      className={className ?? 'shop-icon'}
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {ICON_PATHS[name]}
-    </svg>
-  );
+  return <Icon name={name} className={className ?? 'shop-icon'} />;
 }
 
 interface PanelProps {
@@ -146,20 +89,7 @@ export function ShopPrice({ fees, discountedFees }: { fees: number; discountedFe
 export function NewTabHint() {
   return (
     <>
-      <svg
-        className="shop-new-tab"
-        viewBox="0 0 16 16"
-        width="14"
-        height="14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M9 3h4v4M13 3 7.5 8.5M11 9.5V13H3V5h3.5" />
-      </svg>
+      <Icon name="newTab" className="shop-new-tab" />
       <span className="visually-hidden"> ({shopText.newTab})</span>
     </>
   );

@@ -34,6 +34,7 @@ import { $cartCount } from '~/stores/cart';
 import { rememberNavItem } from '~/stores/navigation';
 import { $user, restoreSession, signOut } from '~/stores/session';
 import { useHydrated } from './use-hydrated';
+import { Icon } from './icons';
 import './site-header.css';
 
 /** A link of the header. */
@@ -513,40 +514,13 @@ function firstName(name: string): string {
 }
 
 function Chevron() {
-  return (
-    <svg className="site-nav__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path d="M3.5 6 8 10.5 12.5 6" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
+  return <Icon name="chevronDown" className="site-nav__chevron" />;
 }
 
 function PersonIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-      <circle cx="10" cy="7" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path
-        d="M3.5 17c1.2-3.2 3.6-4.8 6.5-4.8s5.3 1.6 6.5 4.8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      />
-    </svg>
-  );
+  return <Icon name="person" />;
 }
 
 function CartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        d="M3 4h2.2l2.1 10.4a1.6 1.6 0 0 0 1.6 1.3h8.3a1.6 1.6 0 0 0 1.6-1.2L20.5 8H6.1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="9.5" cy="19.5" r="1.4" fill="currentColor" />
-      <circle cx="17" cy="19.5" r="1.4" fill="currentColor" />
-    </svg>
-  );
+  return <Icon name="headerCart" />;
 }

@@ -10,6 +10,7 @@ import { accountFormCopy } from '~/content/ui/account';
 import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
 import { showToastsIn, TOAST_DURATION_MS } from '~/stores/notifications';
 import AccountForms from './AccountForms';
+import { Icon } from '../icons';
 import './account-dialog.css';
 
 /** The toaster inside the dialog: the page's own is inert behind the modal. */
@@ -97,15 +98,7 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
           aria-label={accountFormCopy.close}
           onClick={() => closeAccountDialog()}
         >
-          <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-            <path
-              d="M5 5l10 10M15 5 5 15"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Icon name="close" />
         </button>
         <AccountForms titleId={titleId} onSignedIn={() => closeAccountDialog()} />
       </div>

@@ -13,6 +13,7 @@ import { notifyWarning } from '~/stores/notifications';
 import { signIn } from '~/stores/session';
 import { useHydrated } from '../use-hydrated';
 import { ErrorList, Field, SwitchButton } from './form-parts';
+import { Icon } from '../icons';
 
 const copy = accountFormCopy.signIn;
 
@@ -85,16 +86,7 @@ export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           title={copy.submit}
           disabled={!hydrated || isSubmitting}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              d="M5 12h13M13 6l6 6-6 6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name="arrowRight" />
         </button>
       </div>
       <ErrorList errors={errors} />

@@ -28,6 +28,7 @@ import { positionText } from '~/lib/shared/carousel-position';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import './carousel.css';
+import { Icon, type IconName } from '../icons';
 
 /** Every word the carousel says; `slide` is a template such as "{index} of {total}". */
 export interface CarouselLabels {
@@ -185,21 +186,21 @@ export default function Carousel({
           <ControlButton
             controls={controls}
             label={labels.previous}
-            icon={ICONS.previous}
+            icon="previous"
             onPress={() => swiper?.slidePrev()}
           />
           {autoplayMs > 0 && (
             <ControlButton
               controls={controls}
               label={stopped ? labels.play : labels.pause}
-              icon={stopped ? ICONS.play : ICONS.pause}
+              icon={stopped ? 'play' : 'pause'}
               onPress={() => setStopped(!stopped)}
             />
           )}
           <ControlButton
             controls={controls}
             label={labels.next}
-            icon={ICONS.next}
+            icon="next"
             onPress={() => swiper?.slideNext()}
           />
         </div>
@@ -207,13 +208,6 @@ export default function Carousel({
     </div>
   );
 }
-
-const ICONS = {
-  previous: 'M15 5l-7 7 7 7',
-  next: 'M9 5l7 7-7 7',
-  pause: 'M8 5v14M16 5v14',
-  play: 'M7 4.5v15l12-7.5Z',
-} as const;
 
 /** A round icon button of the controls row, named by `label`, acting on the slides. */
 function ControlButton({
@@ -224,7 +218,7 @@ function ControlButton({
 }: {
   controls: string | undefined;
   label: string;
-  icon: string;
+  icon: IconName;
   onPress: () => void;
 }) {
   return (
@@ -235,16 +229,7 @@ function ControlButton({
       aria-label={label}
       onClick={onPress}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d={icon}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Icon name={icon} />
     </button>
   );
 }

@@ -151,6 +151,17 @@ async function consumeCodeRequest(email: string, clientAddress: string, now: Dat
   await consumeRateLimit(limits.codesPerEmailPerDay, email, now);
 }
 
+/** The opening of `sendCode` and `forgot`: the time, the request counted, the address's hash. */
+async function beginCodeRequest(
+  email: string,
+  clientAddress: string,
+  deps: AccountDeps,
+): Promise<{ readonly now: Date; readonly emailHash: string }> {
+  const now = deps.now();
+  await consumeCodeRequest(email, clientAddress, now);
+  return { now, emailHash: sha256(email) };
+}
+
 /** Notes that a code of this address was voided by wrong guesses: the next one waits longer. */
 async function noteVoidedCode(emailHash: string, now: Date): Promise<void> {
   await recordCodeVoid(emailHash, (current) => ({
@@ -208,9 +219,7 @@ export async function sendCode(
   deps: AccountDeps,
 ): Promise<PendingCode> {
   assertUncommonPassword(input.password);
-  const now = deps.now();
-  await consumeCodeRequest(input.email, clientAddress, now);
-  const emailHash = sha256(input.email);
+  const { now, emailHash } = await beginCodeRequest(input.email, clientAddress, deps);
   // Hash in both cases, so the answer takes as long whether or not the e-mail is registered.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByIndex(emailIndexKey(emailHash));
@@ -366,9 +375,7 @@ export async function forgot(
   clientAddress: string,
   deps: AccountDeps,
 ): Promise<PendingCode> {
-  const now = deps.now();
-  await consumeCodeRequest(input.email, clientAddress, now);
-  const emailHash = sha256(input.email);
+  const { now, emailHash } = await beginCodeRequest(input.email, clientAddress, deps);
   const pending = await startPendingRequest({ purpose: 'reset', emailHash }, undefined, now);
   const mailing = () => mailResetCode(pending.usercode, emailHash);
   if (deps.after) deps.after(mailing);

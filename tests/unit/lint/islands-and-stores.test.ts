@@ -22,3 +22,16 @@ describe('stores', () => {
     expect(writable).toEqual([]);
   });
 });
+
+describe('icons', () => {
+  it('are drawn in one place: no island but icons.tsx writes its own <svg> (issue 17, item 11)', async () => {
+    const entries = await readdir('src/components/islands', { recursive: true, withFileTypes: true });
+    const drawing: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith('.tsx') || entry.name === 'icons.tsx') continue;
+      const file = join(entry.parentPath, entry.name);
+      if ((await readFile(file, 'utf8')).includes('<svg')) drawing.push(file);
+    }
+    expect(drawing).toEqual([]);
+  });
+});
