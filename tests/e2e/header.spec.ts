@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/header';
+import { nextFrames } from './support/islands';
 
 test.describe('header menus (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -177,7 +178,7 @@ test.describe('mobile menu at 375 px', () => {
     // The wheel over the backdrop, below the menu, does not move the page.
     await page.mouse.move(187, 720);
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.keyboard.press('Escape');

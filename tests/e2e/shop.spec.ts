@@ -20,7 +20,7 @@ import {
   user,
 } from './support/shop-mock';
 import { axeViolations, axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
-import { hydrated } from './support/islands';
+import { finishedAnimations, hydrated } from './support/islands';
 
 /** Texts the spec quotes, word for word (product-spec sections 2 and 8). */
 const TOAST = 'Thanks for choosing us. your order has been successfully placed.';
@@ -152,11 +152,17 @@ test.describe('Check-Out', () => {
     page,
   }) => {
     const shop = new ShopMock({ cart: [cartItem(1), cartItem(3)] });
+    // Both clicks land while the first checkout is in flight; then the server answers.
+    let answer = () => undefined as void;
+    shop.checkoutGate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await shop.install(page);
     await page.goto('/checkout');
     await hydrated(page);
     const button = page.getByRole('button', { name: 'Check Out' });
     await button.dblclick();
+    answer();
     await expect(page.getByText(TOAST)).toBeVisible();
     expect(shop.checkoutKeys).toHaveLength(1);
     expect(shop.checkoutKeys[0]).toMatch(/^[0-9a-f]{32}$/);
@@ -324,10 +330,14 @@ test.describe('Invoice', () => {
 
   test('shows a spinner while the invoice loads', async ({ page }) => {
     const shop = new ShopMock({ purchases: pastPurchases() });
-    shop.invoiceDelay = 1500;
+    let answer = () => undefined as void;
+    shop.invoiceGate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await shop.install(page);
     await page.goto('/invoice?id=SIS-2627-000002');
     await expect(page.getByRole('status').filter({ hasText: 'Loading your invoice…' })).toBeVisible();
+    answer();
     await expect(page.getByTestId('invoice-number')).toBeVisible();
     await expect(page.getByText('Loading your invoice…')).toHaveCount(0);
   });
@@ -470,7 +480,7 @@ test.describe('axe (WCAG 2.2 AA) on the shop pages', () => {
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
     // The toast has finished sliding in.
     await expect(page.getByText(TOAST)).toBeVisible();
-    await page.waitForTimeout(600);
+    await finishedAnimations(page);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -5,26 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Route } from '@playwright/test';
-import { usdInWords } from '../../../src/lib/shared/amount-in-words';
 import { centsFromUsd } from '../../../src/lib/shared/money';
 import type { CourseEntry } from '../../../src/lib/shared/schemas/course';
-import { site } from '../../../src/site.config';
+import type { CartItem, Invoice, PurchasedItem } from '../../../src/lib/shared/schemas/shop';
+import { toInvoice } from '../../../src/server/domain/shop/invoice';
 
 // Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
 export const catalogue = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
 
 export const user = { userid: 'u-5b2c9e', username: 'Asha Kulkarni' };
 
-export interface CartItem {
-  id: number;
-  name: string;
-  url: string;
-  review: number;
-  fees: number;
-  discountedFees: number;
-  courseOverview: string;
-}
-export type PurchasedItem = CartItem & { orderNo: string; orderDate: string };
+export type { CartItem, PurchasedItem };
 
 export function cartItem(index: number): CartItem {
   const { id, name, url, review, fees, discountedFees, courseOverview } = catalogue[index]!;
@@ -34,50 +25,23 @@ export function cartItem(index: number): CartItem {
 export const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 
-/** The invoice the server would answer for these purchases of one order (GST 18% inclusive). */
-export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]) {
-  const round = (n: number) => Math.round(n * 100) / 100;
-  const lines = items.map((item) => ({
-    courseId: item.id,
-    name: item.name,
-    sac: site.tax.sac,
-    qty: 1,
-    price: item.discountedFees,
-    taxableValue: round(item.discountedFees / 1.18),
-  }));
-  const total = round(lines.reduce((sum, line) => sum + line.price, 0));
-  const taxable = round(lines.reduce((sum, line) => sum + line.taxableValue, 0));
-  const cgst = round((total - taxable) / 2);
-  return {
+/** The invoice the server answers for these purchases of one order: its own `toInvoice`, in cents. */
+export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]): Invoice {
+  return toInvoice({
     orderNo,
-    orderDate: items[0]!.orderDate,
+    userId: user.userid,
+    placedAt: items[0]!.orderDate,
     billTo: { name: user.username, email: 'asha.k@example.com' },
-    seller: {
-      legalName: site.legalName,
-      address: [
-        ...site.addresses.registered.lines,
-        `${site.addresses.registered.city} ${site.addresses.registered.pin}, ${site.addresses.registered.state}`,
-      ],
-      gstin: site.tax.gstin,
-      pan: site.tax.pan,
-      email: site.email,
-      phone: site.phones[0]?.display ?? '',
-      placeOfSupply: site.tax.gst.placeOfSupply,
-      bank: site.bank,
-    },
-    lines,
-    totals: {
-      taxable,
-      taxes: [
-        { label: 'CGST', ratePct: 9, amount: cgst },
-        { label: 'SGST', ratePct: 9, amount: round(total - taxable - cgst) },
-      ],
-      total,
-    },
-    currency: 'USD',
-    amountStatus: 'Paid',
-    amountInWords: usdInWords(centsFromUsd(total)),
-  };
+    lines: items.map((item) => ({
+      courseId: item.id,
+      name: item.name,
+      url: item.url,
+      review: item.review,
+      courseOverview: item.courseOverview,
+      listPriceCents: centsFromUsd(item.fees),
+      priceCents: centsFromUsd(item.discountedFees),
+    })),
+  });
 }
 
 /** A fake shop server for one page: the cart, the purchases and what the page asked. */
@@ -86,8 +50,8 @@ export class ShopMock {
   purchases: PurchasedItem[];
   checkoutKeys: string[] = [];
   orders = 0;
-  /** Milliseconds the invoice answer waits (to see the spinner). */
-  invoiceDelay = 0;
+  /** When set, the invoice answers only once this settles (to see the spinner). */
+  invoiceGate: Promise<void> | undefined;
   /** When set, checkout answers only once this settles (to see the page while it waits). */
   checkoutGate: Promise<void> | undefined;
 
@@ -133,8 +97,7 @@ export class ShopMock {
       case 'checkout': {
         const key = request.headers()['idempotency-key'] ?? '';
         this.checkoutKeys.push(key);
-        // Slow enough for a second click to land while the first is in flight.
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // A test that needs the checkout in flight (a second click, the busy button) holds the gate.
         await this.checkoutGate;
         if (this.cart.length === 0) return json(route, { errors: ['Your cart is empty'] }, 400);
         this.orders += 1;
@@ -153,7 +116,7 @@ export class ShopMock {
     const orderNo = decodeURIComponent(
       /\/api\/orders\/([^/]+)\/invoice/.exec(route.request().url())?.[1] ?? '',
     );
-    if (this.invoiceDelay) await new Promise((resolve) => setTimeout(resolve, this.invoiceDelay));
+    await this.invoiceGate;
     const items = this.purchases.filter((p) => p.orderNo === orderNo);
     if (items.length === 0) return json(route, { errors: ['This order does not exist.'] }, 404);
     return json(route, invoiceFor(orderNo, items));
