@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['tests/unit/**/*.test.ts'],
+    // Cheap password hashes everywhere but the test of the production cost.
+    setupFiles: ['tests/unit/setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     // One test file per core. Vitest's default leaves a core free, which on CI's two cores runs

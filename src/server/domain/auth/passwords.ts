@@ -5,8 +5,27 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** Cost parameters of new hashes: log2 N, block size r, parallelism p. */
-export const PASSWORD_COST = { ln: 17, r: 8, p: 1 } as const;
+/** A scrypt cost: log2 N, block size r, parallelism p. */
+export interface PasswordCost {
+  readonly ln: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/** Cost parameters of new hashes in production: log2 N, block size r, parallelism p. */
+export const PASSWORD_COST: PasswordCost = { ln: 17, r: 8, p: 1 };
+
+let currentCost: PasswordCost = PASSWORD_COST;
+
+/**
+ * Sets the cost of new hashes; for the unit tests' setup only (tests/unit/setup.ts), so that
+ * one test pays the production cost and the hundreds of sign-ups elsewhere do not. Nothing in
+ * the site calls it.
+ */
+export function usePasswordCost(cost: PasswordCost): void {
+  currentCost = cost;
+  dummyHash = undefined;
+}
 const KEY_LENGTH = 32;
 
 function scryptAsync(
@@ -49,8 +68,8 @@ const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');
 /** Hashes a password with a fresh salt at the current cost. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, PASSWORD_COST);
-  const { ln, r, p } = PASSWORD_COST;
+  const hash = await scryptAsync(password, salt, currentCost);
+  const { ln, r, p } = currentCost;
   return `$scrypt$ln=${ln},r=${r},p=${p}$${b64(salt)}$${b64(hash)}`;
 }
 
@@ -66,7 +85,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
   if (!parsed) return true;
-  const { ln, r, p } = PASSWORD_COST;
+  const { ln, r, p } = currentCost;
   return parsed.cost.ln !== ln || parsed.cost.r !== r || parsed.cost.p !== p;
 }
 

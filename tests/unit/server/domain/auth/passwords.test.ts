@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from '~/server/domain/auth/passwords';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  hashPassword,
+  needsRehash,
+  PASSWORD_COST,
+  usePasswordCost,
+  verifyPassword,
+} from '~/server/domain/auth/passwords';
+
+// The one test file that pays the production cost (tests/unit/setup.ts lowers it for the rest).
+beforeAll(() => usePasswordCost(PASSWORD_COST));
 
 describe('passwords', () => {
   it('hashes with scrypt at OWASP cost in a PHC string with a fresh salt each time', async () => {
