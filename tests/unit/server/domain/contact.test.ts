@@ -21,7 +21,7 @@ import {
   type MailDeps,
 } from '~/server/domain/mail-queue';
 import { openStore } from '~/server/storage/blob-store';
-import { clearPendingMail, getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
+import { getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
 import { OutboxMailSchema } from '~/server/storage/outbox';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
 import { startFakeResend, type FakeResend } from '../../../support/fake-resend';
@@ -181,37 +181,6 @@ describe('delivering through the real Resend SDK', () => {
     expect(await listContactMessagesForMaintainers({ all: false })).toEqual([]);
   });
 
-  /** A plain e-mail with the given idempotency key. */
-  const mailKeyed = (idempotencyKey: string) => ({
-    to: ['sales@example.com'],
-    subject: 'Hello',
-    html: '<p>Hi</p>',
-    text: 'Hi',
-    idempotencyKey,
-  });
-
-  it('keeps a pending e-mail on the list when a second queueing of it loses the race for the record', async () => {
-    const mail = mailKeyed('k-race');
-    await enqueueMail(mail, clock);
-    // The state two racing calls can leave: the e-mail stored by one, the marker by the other.
-    await clearPendingMail('k-race');
-    await expect(enqueueMail(mail, clock)).resolves.toEqual({ key: 'k-race', stored: undefined });
-    expect(await listPendingMailKeys()).toEqual(['k-race']);
-  });
-
-  it('queues an e-mail once per key: again while pending keeps one, again once sent leaves it sent and off the list', async () => {
-    const mail = mailKeyed('k-1');
-    const both = await Promise.all([enqueueMail(mail, clock), enqueueMail(mail, clock)]);
-    expect(both.map((queued) => queued.key)).toEqual(['k-1', 'k-1']);
-    expect(both.filter((queued) => queued.stored !== undefined)).toHaveLength(1);
-    expect(await listPendingMailKeys()).toEqual(['k-1']);
-    await deliverQueuedMail('k-1', mailDeps);
-    await enqueueMail({ ...mail, subject: 'Changed' }, clock);
-    expect(await listPendingMailKeys()).toEqual([]);
-    expect(await getQueuedMail('k-1')).toMatchObject({ subject: 'Hello', delivery: { status: 'sent' } });
-    expect(resend.sent).toHaveLength(1);
-  });
-
   it('keeps the message when Resend answers 500, and the retry job delivers it later, once', async () => {
     const message = await acceptOne();
     resend.mode = 'error';
@@ -321,43 +290,6 @@ describe('delivering through the real Resend SDK', () => {
     ]);
     // Reconciled once: the next run finds nothing to queue.
     expect(await queueUnmailedContactMessages(deps.mail, settings, clock)).toBe(0);
-  });
-
-  it('a retry run with 200 due e-mails and a slow provider stops within its budget and loses none (issue 17, item 5)', async () => {
-    for (let i = 0; i < 200; i += 1)
-      await enqueueMail(mailKeyed(`bulk-${String(i).padStart(3, '0')}`), clock);
-    const delivered: string[] = [];
-    const slow: MailDeps = {
-      now: () => clock,
-      transport: {
-        kind: 'resend',
-        async send(mail) {
-          await new Promise((resolve) => setTimeout(resolve, 40));
-          delivered.push(mail.idempotencyKey);
-          return { ok: true, providerId: `p-${mail.idempotencyKey}` };
-        },
-      },
-    };
-    const budget = { budgetMs: 600, sendTimeoutMs: 100, batchSize: 5 };
-    const runs: { ms: number; sent: number; left: number }[] = [];
-    while ((await listPendingMailKeys()).length > 0) {
-      const started = performance.now();
-      const summary = await retryQueuedMails(slow, budget);
-      runs.push({ ms: performance.now() - started, sent: summary.sent, left: summary.leftForNextRun });
-      expect(runs.length).toBeLessThan(50);
-    }
-    // Each run stopped before its budget ran out, having sent some and left the rest pending...
-    expect(runs.length).toBeGreaterThan(1);
-    expect(runs[0]!.left).toBeGreaterThan(0);
-    for (const run of runs) expect(run.ms).toBeLessThan(budget.budgetMs + 200);
-    // ...and across the runs every e-mail went out exactly once.
-    expect(delivered).toHaveLength(200);
-    expect(new Set(delivered).size).toBe(200);
-  });
-
-  it('backs off 1, 2, 4 ... minutes, at most 6 hours', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
-    expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
   });
 });
 
