@@ -11,11 +11,11 @@ import {
   type Lead,
 } from '~/lib/shared/schemas/console';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
-import { createAccount } from '~/server/domain/auth/accounts';
 import { createSession, resolveSession, STAFF_SESSION_IDLE_MS } from '~/server/domain/auth/sessions';
 import { enqueueMail } from '~/server/domain/mail-queue';
 import { resetServerEnv } from '~/server/env';
 import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
+import { newSignedInPerson } from '../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
@@ -45,15 +45,13 @@ async function call(
   );
 }
 
-let n = 0;
 /** A new account and a session for it (a staff session when its e-mail is staff's). */
-async function person(email = `buyer${(n += 1)}@example.com`, name = `Meera ${n}`) {
-  const user = await createAccount(
-    { name, email, mobile: String(7_000_000_000 + (n += 1)), passwordHash: '$scrypt$x' },
-    new Date(),
-  );
-  const session = await createSession(user.userId, new Date(), email === STAFF_EMAIL);
-  return { userId: user.userId, session: session.token, email, name };
+async function person(email?: string, name?: string) {
+  return newSignedInPerson({
+    ...(email ? { email } : {}),
+    ...(name ? { name } : {}),
+    staff: email === STAFF_EMAIL,
+  });
 }
 
 async function contact(name: string, extra: Partial<Record<'email' | 'message' | 'phone', string>> = {}) {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
-import { createAccount } from '~/server/domain/auth/accounts';
-import { createSession } from '~/server/domain/auth/sessions';
 import { browserHeaders } from '../../support/browser-headers';
+import { newSignedInPerson } from '../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
 
@@ -25,20 +24,9 @@ async function call(
   );
 }
 
-let n = 0;
 async function signedInUser() {
-  n += 1;
-  const user = await createAccount(
-    {
-      name: `Meera ${n}`,
-      email: `meera${n}@example.com`,
-      mobile: String(4_000_000_000 + n),
-      passwordHash: '$scrypt$x',
-    },
-    new Date(),
-  );
-  const session = await createSession(user.userId, new Date());
-  return { userId: user.userId, session: session.token };
+  const { userId, session } = await newSignedInPerson();
+  return { userId, session };
 }
 
 /** A signed-in user with `courseId` bought; resolves to the user and the order number. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
-import { createAccount } from '~/server/domain/auth/accounts';
 import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { addToCart, cartItems, removeFromCart } from '~/server/domain/shop/cart';
@@ -12,6 +11,7 @@ import {
 } from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
+import { newAccount } from '../../../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
 
 let blobs: RunningBlobsServer;
@@ -35,19 +35,10 @@ beforeEach(() => {
   };
 });
 
-let n = 0;
+let buyers = 0;
 /** A new account; resolves to its user id. */
 async function newUser(): Promise<string> {
-  n += 1;
-  const user = await createAccount(
-    {
-      name: `Buyer ${n}`,
-      email: `buyer${n}@example.com`,
-      mobile: String(5_000_000_000 + n),
-      passwordHash: '$scrypt$x',
-    },
-    clock,
-  );
+  const user = await newAccount({ now: clock, name: `Buyer ${(buyers += 1)}` });
   return user.userId;
 }
 
