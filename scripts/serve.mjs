@@ -1,3 +1,4 @@
+// @ts-check
 // Serves the production build (dist/ + netlify/functions + blobs) through Netlify's own local
 // emulation: @netlify/dev for redirects, headers, static files and the local blob store, and the
 // functions bundled once by Netlify's bundler and kept loaded (serve/warm-functions.mjs), so API
@@ -13,11 +14,14 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
+import { assertWrittenAgainst } from './serve/versions.mjs';
 import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? 'localhost';
 const projectRoot = process.cwd();
+// Another version of the Netlify packages this server follows stops it here, saying what to do.
+assertWrittenAgainst(projectRoot);
 
 const netlify = new NetlifyDev({
   projectRoot,
@@ -40,10 +44,15 @@ const netlify = new NetlifyDev({
  * The local blob server @netlify/dev starts for the functions (it keeps it to itself), taken as it
  * starts: the functions hand their blob calls straight to its handler (serve/warm-functions.mjs).
  */
+/** @type {((request: Request) => Promise<Response>) | undefined} */
 let blobHandler;
 const startBlobsServer = BlobsServer.prototype.start;
 BlobsServer.prototype.start = function start() {
-  blobHandler = (request) => this.handleRequest(request);
+  // `handleRequest` is what the server's HTTP front calls; its type declarations mark it private.
+  const handle = /** @type {{ handleRequest(request: Request): Promise<Response> }} */ (
+    /** @type {unknown} */ (this)
+  ).handleRequest.bind(this);
+  blobHandler = (request) => handle(request);
   return startBlobsServer.call(this);
 };
 await netlify.start();
@@ -78,7 +87,19 @@ const functions = await startWarmFunctions({
 /** Text types Netlify's CDN compresses. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** Brotli or gzip, as the CDN would pick for this client and answer; undefined for none. */
+/**
+ * @typedef {import('node:http').IncomingMessage} NodeRequest
+ * @typedef {import('node:http').ServerResponse} NodeResponse
+ * @typedef {{ status: number, statusText?: string | undefined, headers: Record<string, string | string[]>, body: Buffer | Readable }} Answer
+ */
+
+/**
+ * Brotli or gzip, as the CDN would pick for this client and answer; undefined for none.
+ *
+ * @param {NodeRequest} req
+ * @param {Answer['headers']} headers
+ * @returns {'br' | 'gzip' | undefined}
+ */
 function encodingFor(req, headers) {
   const type = String(headers['content-type'] ?? '');
   if (!COMPRESSIBLE.test(type) || headers['content-encoding'] !== undefined) return undefined;
@@ -92,7 +113,12 @@ function encodingFor(req, headers) {
  * An answer of @netlify/dev (a fetch `Response`) in the shape this server writes: `headers` an
  * object for `res.setHeader` (`set-cookie` a list), `body` a Buffer or a stream.
  */
+/**
+ * @param {Response} response
+ * @returns {Answer}
+ */
 function fromResponse(response) {
+  /** @type {Answer['headers']} */
   const headers = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
@@ -100,14 +126,21 @@ function fromResponse(response) {
     status: response.status,
     statusText: response.statusText,
     headers,
-    body: response.body ? Readable.fromWeb(response.body) : Buffer.alloc(0),
+    body: response.body
+      ? Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream<Uint8Array>} */ (response.body))
+      : Buffer.alloc(0),
   };
 }
 
 /** The methods a function or a static file may answer; any other is refused before it goes further. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** 405 in the API's error shape, before a `Request` is built for a method nothing answers. */
+/**
+ * 405 in the API's error shape, before a `Request` is built for a method nothing answers.
+ *
+ * @param {string} method
+ * @returns {Answer}
+ */
 function methodNotAllowed(method) {
   return {
     status: 405,
@@ -120,7 +153,12 @@ function methodNotAllowed(method) {
   };
 }
 
-/** Netlify's CDN answers an unmatched path with the site's 404.html and status 404. */
+/**
+ * Netlify's CDN answers an unmatched path with the site's 404.html and status 404.
+ *
+ * @param {NodeRequest} req
+ * @returns {Promise<Answer>}
+ */
 async function notFound(req) {
   const page = await netlify.handle(new Request(new URL('/404.html', `http://${req.headers.host ?? host}`)));
   if (!page?.ok)
@@ -131,6 +169,9 @@ async function notFound(req) {
 /**
  * The answer to one request, in Netlify's order: a function whose route matches (unless the route
  * prefers a static file that exists), else redirects, headers and static files, else 404.html.
+ *
+ * @param {NodeRequest} req
+ * @returns {Promise<Answer>}
  */
 async function answer(req) {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -155,7 +196,13 @@ const compressBuffer = {
   gzip: promisify(gzip),
 };
 
-/** Writes an answer, compressed when the client accepts it. */
+/**
+ * Writes an answer, compressed when the client accepts it.
+ *
+ * @param {NodeRequest} req
+ * @param {NodeResponse} res
+ * @param {Answer} answer
+ */
 async function send(req, res, { status, statusText, headers, body }) {
   res.statusCode = status;
   if (statusText) res.statusMessage = statusText;
@@ -190,7 +237,8 @@ const server = createServer(async (req, res) => {
     await send(req, res, await answer(req));
   } catch (error) {
     // A client that went away mid-answer is not a server error.
-    if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) return;
+    if (/** @type {{ code?: string }} */ (error)?.code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed)
+      return;
     console.error('[serve] request failed:', req.method, req.url, error);
     if (res.headersSent) {
       res.end();
@@ -210,6 +258,7 @@ server.listen(port, host, () => {
 });
 
 let stopping = false;
+/** @param {string} signal */
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
@@ -226,7 +275,7 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 // Node's ReadStream-to-web-stream adapter can throw from a stream event after a client hung up
 // mid-answer ("Controller is already closed"): one aborted download must not stop the server.
 process.on('uncaughtException', (error) => {
-  if (error?.code === 'ERR_INVALID_STATE') {
+  if (/** @type {{ code?: string }} */ (error)?.code === 'ERR_INVALID_STATE') {
     console.warn('[serve] a client went away mid-answer:', error.message);
     return;
   }

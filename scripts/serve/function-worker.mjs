@@ -1,3 +1,4 @@
+// @ts-check
 // One warm Netlify function: a worker thread that imports the function's bundle once and then runs
 // every call it is sent, concurrently. The bundle is what zip-it-and-ship-it builds for a deploy:
 // Netlify's bootstrap around our code. The bootstrap is a streaming AWS Lambda handler
@@ -18,25 +19,52 @@ import { basename, dirname, extname } from 'node:path';
 import process from 'node:process';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as maybeParentPort, workerData } from 'node:worker_threads';
+
+/**
+ * @typedef {{ statusCode?: number, headers?: Record<string, string>, multiValueHeaders?: Record<string, string[]> }} Head
+ * @typedef {{ errorType: string, errorMessage: string, stackTrace: string[] }} ErrorData
+ * @typedef {{ id: number, type: 'data', chunks: Uint8Array[], end: boolean, head?: Head }} DataMessage
+ * @typedef {{ id: number, event: unknown, clientContext: string, timeoutMs: number }} CallMessage
+ * @typedef {{ type: 'blob', id: number, status: number, headers: [string, string][], body: ArrayBuffer | null }} BlobAnswer
+ * @typedef {{ body?: unknown, isBase64Encoded?: boolean, statusCode?: number } & Head} ClassicResult
+ * @typedef {ReturnType<typeof lambdaContext>} LambdaContext
+ * @typedef {((event: unknown, stream: ResponseStream, context: LambdaContext) => Promise<void>) & { streaming?: true }} StreamingHandler
+ * @typedef {(event: unknown, context: LambdaContext, callback: (error: unknown, value: ClassicResult) => void) => Promise<ClassicResult> | undefined} ClassicHandler
+ */
+
+if (!maybeParentPort)
+  throw new Error('function-worker.mjs runs as a worker thread (see warm-functions.mjs).');
+const parentPort = maybeParentPort;
 
 /** Statuses whose answers never have a body (undici's list, as @netlify/functions-dev uses). */
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
 /** The response stream of one call: collects what the function writes and sends it on. */
 class ResponseStream extends Writable {
+  /**
+   * @param {number} id
+   * @param {() => void} onHead
+   */
   constructor(id, onHead) {
     super();
     this.id = id;
     this.onHead = onHead;
+    /** @type {Head | undefined} */
     this.head = undefined;
     this.headSent = false;
+    /** @type {string | undefined} */
     this.contentType = undefined;
+    /** @type {Uint8Array[]} */
     this.chunks = [];
     this.flushScheduled = false;
   }
 
-  /** Records status and headers (`awslambda.HttpResponseStream.from`). */
+  /**
+   * Records status and headers (`awslambda.HttpResponseStream.from`).
+   *
+   * @param {Head} [metadata]
+   */
   sendHeader(metadata = {}) {
     const headers = { ...metadata.headers };
     if (this.contentType) headers['content-type'] = this.contentType;
@@ -44,12 +72,19 @@ class ResponseStream extends Writable {
     this.onHead();
   }
 
+  /** @param {string} contentType */
   setContentType(contentType) {
     this.contentType = contentType;
   }
 
-  _write(chunk, encoding, callback) {
-    if (chunk.byteLength > 0 && !NULL_BODY_STATUS.has(this.head?.statusCode)) this.chunks.push(chunk);
+  /**
+   * @override
+   * @param {Uint8Array} chunk
+   * @param {BufferEncoding} _encoding
+   * @param {(error?: Error | null) => void} callback
+   */
+  _write(chunk, _encoding, callback) {
+    if (chunk.byteLength > 0 && !NULL_BODY_STATUS.has(this.head?.statusCode ?? 200)) this.chunks.push(chunk);
     // What is written in one turn of the event loop travels together.
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -58,12 +93,20 @@ class ResponseStream extends Writable {
     callback();
   }
 
+  /**
+   * @override
+   * @param {(error?: Error | null) => void} callback
+   */
   _final(callback) {
     this.flush(true);
     callback();
   }
 
-  /** Sends what was written so far (with the head, the first time); `end` when it is all. */
+  /**
+   * Sends what was written so far (with the head, the first time); `end` when it is all.
+   *
+   * @param {boolean} end
+   */
   flush(end) {
     this.flushScheduled = false;
     if (this.destroyed || this.writableFinished || (this.headSent && this.chunks.length === 0 && !end))
@@ -71,6 +114,7 @@ class ResponseStream extends Writable {
     // Copies, so each chunk has its own memory to hand over to the main thread.
     const chunks = this.chunks.map((chunk) => Uint8Array.from(chunk));
     this.chunks = [];
+    /** @type {DataMessage} */
     const message = { id: this.id, type: 'data', chunks, end };
     if (!this.headSent) {
       message.head = this.head ?? { statusCode: 200 };
@@ -84,13 +128,19 @@ class ResponseStream extends Writable {
 }
 
 // The Lambda response streaming API, as AWS's Node runtime and lambda-local provide it.
-globalThis.awslambda = {
+/** @type {Record<string, unknown>} */ (globalThis).awslambda = {
+  /** @param {StreamingHandler} handler */
   streamifyResponse: (handler) => {
+    /** @type {StreamingHandler} */
     const streaming = (event, responseStream, context) => handler(event, responseStream, context);
     streaming.streaming = true;
     return streaming;
   },
   HttpResponseStream: {
+    /**
+     * @param {ResponseStream} responseStream
+     * @param {Head} metadata
+     */
     from(responseStream, metadata) {
       responseStream.sendHeader(metadata);
       return responseStream;
@@ -117,7 +167,12 @@ process.on('unhandledRejection', (error) =>
   console.error(`[${workerData.name}] unhandled rejection:`, error),
 );
 
-/** An error as plain data, in the shape Lambda reports it (errorType, errorMessage, stackTrace). */
+/**
+ * An error as plain data, in the shape Lambda reports it (errorType, errorMessage, stackTrace).
+ *
+ * @param {unknown} error
+ * @returns {ErrorData}
+ */
 function describe(error) {
   if (error instanceof Error) {
     return { errorType: error.name, errorMessage: error.message, stackTrace: error.stack?.split('\n') ?? [] };
@@ -125,7 +180,12 @@ function describe(error) {
   return { errorType: 'Error', errorMessage: String(error), stackTrace: [] };
 }
 
-/** A Lambda context for one call. */
+/**
+ * A Lambda context for one call.
+ *
+ * @param {unknown} clientContext
+ * @param {number} timeoutMs
+ */
 function lambdaContext(clientContext, timeoutMs) {
   const startedAt = Date.now();
   return {
@@ -143,20 +203,32 @@ function lambdaContext(clientContext, timeoutMs) {
   };
 }
 
-/** The result of a classic (non-streaming) Lambda handler, which returns it or passes it to a callback. */
+/**
+ * The result of a classic (non-streaming) Lambda handler, which returns it or passes it to a callback.
+ *
+ * @param {unknown} event
+ * @param {LambdaContext} context
+ * @returns {Promise<ClassicResult>}
+ */
 function classicResult(event, context) {
   return new Promise((resolve, reject) => {
+    /** @type {(error: unknown, value: ClassicResult) => void} */
     const callback = (error, value) => (error ? reject(error) : resolve(value));
-    const returned = handler(event, context, callback);
+    const returned = /** @type {ClassicHandler} */ (handler)(event, context, callback);
     if (returned && typeof returned.then === 'function') returned.then(resolve, reject);
   });
 }
 
-/** Sends a classic handler's result as one answer. */
+/**
+ * Sends a classic handler's result as one answer.
+ *
+ * @param {number} id
+ * @param {ClassicResult | undefined} result
+ */
 function sendClassic(id, result) {
   const { body, isBase64Encoded, ...head } = result ?? {};
   const chunks =
-    body == null || NULL_BODY_STATUS.has(head.statusCode)
+    body == null || NULL_BODY_STATUS.has(head.statusCode ?? 200)
       ? []
       : [Uint8Array.from(Buffer.from(String(body), isBase64Encoded ? 'base64' : 'utf8'))];
   parentPort.postMessage(
@@ -169,11 +241,13 @@ function sendClassic(id, result) {
  * Runs one call. As in lambda-local, the call fails with a timeout if it has not sent its status
  * and headers in time; after that it may go on (a streamed body, `waitUntil` work).
  */
+/** @param {CallMessage} call */
 async function invoke({ id, event, clientContext, timeoutMs }) {
   const context = lambdaContext(clientContext ? JSON.parse(clientContext) : null, timeoutMs);
   let answered = false;
   let failed = false;
   // Before the head, the main thread answers 500 with the error; after it, it cuts the body short.
+  /** @param {unknown} error */
   const fail = (error) => {
     if (failed) return;
     failed = true;
@@ -190,7 +264,7 @@ async function invoke({ id, event, clientContext, timeoutMs }) {
     if (handler.streaming) {
       const responseStream = new ResponseStream(id, onHead);
       try {
-        await handler(event, responseStream, context);
+        await /** @type {StreamingHandler} */ (handler)(event, responseStream, context);
         if (!responseStream.writableEnded) responseStream.end();
       } catch (error) {
         responseStream.destroy();
@@ -208,7 +282,7 @@ async function invoke({ id, event, clientContext, timeoutMs }) {
   }
 }
 
-/** Blob calls waiting for their answer: id -> resolve. */
+/** Blob calls waiting for their answer: id -> resolve. @type {Map<number, (answer: BlobAnswer) => void>} */
 const blobCalls = new Map();
 let nextBlobCall = 1;
 
@@ -220,7 +294,9 @@ function blobServerOrigins() {
   try {
     const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString());
     return new Set(
-      [context.edgeURL, context.uncachedEdgeURL].filter(Boolean).map((url) => new URL(url).origin),
+      [context.edgeURL, context.uncachedEdgeURL]
+        .filter((url) => typeof url === 'string' && url !== '')
+        .map((url) => new URL(url).origin),
     );
   } catch {
     return new Set();
@@ -238,12 +314,14 @@ function sendBlobCallsByMessage() {
   const origins = blobServerOrigins();
   if (origins.size === 0) return;
   const nativeFetch = globalThis.fetch;
+  /** @type {typeof fetch} */
   globalThis.fetch = async function fetch(input, init) {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     if (!origins.has(new URL(request.url).origin)) return nativeFetch(request);
     request.signal.throwIfAborted();
     const body = request.body ? await request.arrayBuffer() : undefined;
     const id = nextBlobCall++;
+    /** @type {Promise<BlobAnswer>} */
     const answered = new Promise((resolve) => blobCalls.set(id, resolve));
     const message = {
       type: 'blob',
@@ -263,10 +341,11 @@ function sendBlobCallsByMessage() {
 }
 
 if (workerData.blobsByMessage) sendBlobCallsByMessage();
+/** @type {{ handler: (StreamingHandler | ClassicHandler) & { streaming?: true } }} */
 const { handler } = await import(pathToFileURL(entryFile).href);
-parentPort.on('message', (message) => {
-  if (message.type !== 'blob') {
-    void invoke(message);
+parentPort.on('message', (/** @type {CallMessage | BlobAnswer} */ message) => {
+  if (!('type' in message) || message.type !== 'blob') {
+    void invoke(/** @type {CallMessage} */ (message));
     return;
   }
   blobCalls.get(message.id)?.(message);

@@ -1,3 +1,4 @@
+// @ts-check
 // The site's Netlify Functions, bundled once and kept loaded, for `scripts/serve.mjs`.
 //
 // @netlify/dev (through @netlify/functions-dev) bundles a function again on every request, into a
@@ -26,12 +27,28 @@ const UNLINKED_SITE_ID = 'unlinked';
 const WORKER_URL = new URL('./function-worker.mjs', import.meta.url);
 
 /** @typedef {(request: Request) => Promise<Response>} BlobHandler A blob server's request handler. */
+/**
+ * @typedef {import('node:http').IncomingMessage} NodeRequest
+ * @typedef {{ status: number, statusText?: string, headers: Record<string, string | string[]>, body: Buffer | import('node:stream').Readable }} Answer
+ * @typedef {{ errorType?: string, errorMessage?: string, stackTrace?: string[] }} ErrorData
+ * @typedef {{ statusCode?: number, headers?: Record<string, string>, multiValueHeaders?: Record<string, string[]> }} Head
+ * @typedef {{ resolve: (answer: Answer) => void, body: PassThrough | undefined }} Call
+ * @typedef {{ type: 'blob', id: number, method: string, url: string, headers: [string, string][], body?: ArrayBuffer }} BlobCall
+ * @typedef {{ type: 'ready' } | BlobCall | { type: 'error', id: number, error: ErrorData } | { type: 'data', id: number, head?: Head, chunks: Uint8Array[], end: boolean }} WorkerMessage
+ * @typedef {{ literal?: string, expression?: string, pattern?: string, methods?: string[], prefer_static?: boolean }} Route
+ * @typedef {{ name: string, routes: Route[], excludedRoutes: Route[], schedule: string | undefined, background: boolean, warm: WarmFunction }} ServedFunction
+ * @typedef {{ external_node_modules?: string[], included_files?: string[], ignored_node_modules?: string[], node_bundler?: string, schedule?: string, background?: boolean }} FunctionSettings
+ */
 
 /**
  * netlify.toml's `[functions]` settings in zip-it-and-ship-it's terms, as @netlify/functions-dev
  * passes them (its `normalizeFunctionsConfig` and `addFunctionsConfigDefaults`).
  */
-function bundlerConfig(functionsConfig = {}, projectRoot) {
+/**
+ * @param {Record<string, FunctionSettings>} functionsConfig
+ * @param {string} projectRoot
+ */
+function bundlerConfig(functionsConfig, projectRoot) {
   const config = Object.fromEntries(
     Object.entries(functionsConfig).map(([pattern, settings]) => [
       pattern,
@@ -57,6 +74,10 @@ function bundlerConfig(functionsConfig = {}, projectRoot) {
  * with capitals (API.md's `/api/Cart/...`) could never match; the function still gets its
  * parameters from the original URL through its route pattern.
  */
+/**
+ * @param {Route} route
+ * @param {string} path
+ */
 function routeMatches(route, path) {
   if (route.literal !== undefined) return path === route.literal.toLowerCase();
   if (route.expression !== undefined) return new RegExp(route.expression, 'i').test(path);
@@ -64,6 +85,7 @@ function routeMatches(route, path) {
 }
 
 /** Identity emulation of @netlify/functions-dev: a Bearer JWT becomes the client context's user. */
+/** @param {string | undefined} authorization */
 function clientContextOf(authorization) {
   const [scheme, token] = String(authorization ?? '').split(' ');
   if (scheme !== 'Bearer' || !token) return {};
@@ -83,6 +105,7 @@ function clientContextOf(authorization) {
 }
 
 /** The client address Netlify's edge reports, from X-Forwarded-For as @netlify/functions-dev reads it. */
+/** @param {string | undefined} forwardedFor */
 function clientAddressOf(forwardedFor) {
   const value = String(forwardedFor ?? '');
   return (
@@ -93,8 +116,13 @@ function clientAddressOf(forwardedFor) {
   );
 }
 
-/** Reads a Node request's whole body. */
+/**
+ * Reads a Node request's whole body.
+ *
+ * @param {NodeRequest} req
+ */
 async function readBody(req) {
+  /** @type {Buffer[]} */
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
   return Buffer.concat(chunks);
@@ -108,8 +136,12 @@ const GEO_HEADER = Buffer.from(JSON.stringify(mockLocation)).toString('base64');
  * `lambdaEventFromWebRequest`), with the headers its FunctionsHandler adds. A binary body is sent
  * base64-encoded, as the bootstrap expects when `isBase64Encoded` is set.
  */
+/**
+ * @param {{ req: NodeRequest, body: Buffer, func: ServedFunction, route: string | undefined }} call
+ */
 function lambdaEvent({ req, body, func, route }) {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  /** @type {Record<string, string>} */
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -125,11 +157,14 @@ function lambdaEvent({ req, body, func, route }) {
     headers['user-agent'] = CLOCKWORK_USERAGENT;
     headers['x-nf-event'] = 'schedule';
   }
+  /** @type {Record<string, string[]>} */
   const multiValueHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     multiValueHeaders[name] = value.split(',').map((part) => part.trim());
   }
+  /** @type {Record<string, string>} */
   const queryStringParameters = {};
+  /** @type {Record<string, string[]>} */
   const multiValueQueryStringParameters = {};
   url.searchParams.forEach((value, name) => {
     queryStringParameters[name] = queryStringParameters[name]
@@ -157,19 +192,23 @@ function lambdaEvent({ req, body, func, route }) {
  * Response headers from a Lambda result, as @netlify/functions-dev reads them, as an object for
  * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined.
  */
+/**
+ * @param {Head} head
+ * @returns {Record<string, string | string[]>}
+ */
 function responseHeaders({ headers = {}, multiValueHeaders = {} }) {
-  const result = {};
+  /** @type {Record<string, string[]>} */
+  const lists = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name.toLowerCase()] = [String(value)];
+    if (value !== undefined) lists[name.toLowerCase()] = [String(value)];
   }
   for (const [name, values] of Object.entries(multiValueHeaders)) {
     const key = name.toLowerCase();
-    result[key] = [...(result[key] ?? []), ...values.map(String)];
+    lists[key] = [...(lists[key] ?? []), ...values.map(String)];
   }
-  for (const [name, values] of Object.entries(result)) {
-    result[name] = name === 'set-cookie' ? values : values.join(', ');
-  }
-  return result;
+  return Object.fromEntries(
+    Object.entries(lists).map(([name, values]) => [name, name === 'set-cookie' ? values : values.join(', ')]),
+  );
 }
 
 /** What a visitor reads when a function fails: the API's error shape, no internals (API.md). */
@@ -180,6 +219,12 @@ export const INTERNAL_ERROR_BODY = JSON.stringify({
 /**
  * The 500 answer for a function that threw or timed out. The error and its stack go to the log,
  * never to the client (issue 22, item 10: a stack trace with file paths reached the browser).
+ */
+/**
+ * @param {Console} logger
+ * @param {string} name
+ * @param {ErrorData} error
+ * @returns {Answer}
  */
 function errorAnswer(logger, name, { errorType = 'Error', errorMessage = '', stackTrace = [] }) {
   logger.error(`[functions] ${name} failed: ${errorType}: ${errorMessage}\n${stackTrace.join('\n')}`);
@@ -193,7 +238,7 @@ function errorAnswer(logger, name, { errorType = 'Error', errorMessage = '', sta
 /** One function's long-lived worker thread, started on first use and again if it ever exits. */
 class WarmFunction {
   /**
-   * @param {{ name: string, entryFile: string, logger: Console, blobs?: BlobHandler }} options
+   * @param {{ name: string, entryFile: string, logger: Console, blobs: BlobHandler | undefined }} options
    */
   constructor({ name, entryFile, logger, blobs }) {
     this.name = name;
@@ -201,26 +246,34 @@ class WarmFunction {
     this.logger = logger;
     this.blobs = blobs;
     this.nextId = 1;
-    /** Calls in flight: id -> { resolve, reject, body }. */
+    /** Calls in flight. @type {Map<number, Call>} */
     this.calls = new Map();
+    /** @type {Worker | undefined} */
     this.worker = undefined;
+    /** @type {Promise<void> | undefined} */
     this.ready = undefined;
   }
 
-  /** Starts the worker if none runs; resolves once the bundle is imported. */
+  /**
+   * Starts the worker if none runs; resolves once the bundle is imported.
+   *
+   * @returns {Promise<void>}
+   */
   start() {
     if (this.ready) return this.ready;
     const worker = new Worker(WORKER_URL, {
       workerData: { name: this.name, entryFile: this.entryFile, blobsByMessage: Boolean(this.blobs) },
     });
     this.worker = worker;
-    this.ready = new Promise((resolve, reject) => {
+    /** @type {Promise<void>} */
+    const ready = new Promise((resolve, reject) => {
       worker.once('message', (message) => (message?.type === 'ready' ? resolve() : undefined));
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the worker of ${this.name} exited (code ${code})`)));
     });
-    this.ready.catch(() => undefined);
-    worker.on('message', (message) => this.onMessage(message, worker));
+    this.ready = ready;
+    ready.catch(() => undefined);
+    worker.on('message', (/** @type {WorkerMessage} */ message) => this.onMessage(message, worker));
     worker.on('error', (error) => this.logger.error(`[functions] ${this.name} failed:`, error));
     worker.on('exit', (code) => {
       // A worker that ends (a crash, a `process.exit` in the function) fails its calls in flight;
@@ -237,32 +290,47 @@ class WarmFunction {
         });
       }
     });
-    return this.ready;
+    return ready;
   }
 
+  /**
+   * @param {Call} call
+   * @param {ErrorData} error
+   */
   fail(call, error) {
     if (call.body) call.body.destroy(new Error(error.errorMessage));
     else call.resolve(errorAnswer(this.logger, this.name, error));
   }
 
-  /** Answers one of the function's blob calls, from `worker`, with the blob server's handler (`blobs`). */
+  /**
+   * Answers one of the function's blob calls, from `worker`, with the blob server's handler (`blobs`).
+   *
+   * @param {BlobCall} call
+   * @param {Worker} worker
+   */
   async answerBlobCall({ id, method, url, headers, body }, worker) {
     let answer;
     try {
-      const response = await this.blobs(new Request(url, { method, headers, body }));
+      if (!this.blobs) throw new Error('no blob server to answer the call');
+      const response = await this.blobs(new Request(url, { method, headers, ...(body ? { body } : {}) }));
       const data = response.body ? await response.arrayBuffer() : undefined;
       answer = { type: 'blob', id, status: response.status, headers: [...response.headers], body: data };
     } catch (error) {
       // What the blob server's HTTP front answers when its handler throws.
       this.logger.error(`[blobs] ${method} ${url} failed:`, error);
-      const data = new TextEncoder().encode(String(error?.message ?? error)).buffer;
+      const data = new TextEncoder().encode(error instanceof Error ? error.message : String(error)).buffer;
       answer = { type: 'blob', id, status: 500, headers: [['content-type', 'text/plain']], body: data };
     }
     // To the worker that asked (posting to one that has ended since does nothing).
     worker.postMessage(answer, answer.body ? [answer.body] : []);
   }
 
+  /**
+   * @param {WorkerMessage} message
+   * @param {Worker} worker
+   */
   onMessage(message, worker) {
+    if (message.type === 'ready') return;
     if (message.type === 'blob') {
       void this.answerBlobCall(message, worker);
       return;
@@ -300,21 +368,30 @@ class WarmFunction {
    * Runs one call. Resolves to `{ status, headers, body }` once the function has answered with
    * its status and headers; `body` then streams, as the function writes it.
    */
+  /**
+   * @param {unknown} event
+   * @param {unknown} clientContext
+   * @param {number} timeoutMs
+   * @returns {Promise<Answer>}
+   */
   async invoke(event, clientContext, timeoutMs) {
     try {
       await this.start();
     } catch (error) {
       this.ready = undefined;
+      const failure = error instanceof Error ? error : new Error(String(error));
       return errorAnswer(this.logger, this.name, {
-        errorType: error.name,
-        errorMessage: error.message,
-        stackTrace: error.stack?.split('\n') ?? [],
+        errorType: failure.name,
+        errorMessage: failure.message,
+        stackTrace: failure.stack?.split('\n') ?? [],
       });
     }
+    const worker = this.worker;
+    if (!worker) return errorAnswer(this.logger, this.name, { errorMessage: 'its worker is not running' });
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.calls.set(id, { resolve, body: undefined });
-      this.worker.postMessage({ id, event, clientContext: JSON.stringify(clientContext), timeoutMs });
+      worker.postMessage({ id, event, clientContext: JSON.stringify(clientContext), timeoutMs });
     });
   }
 
@@ -330,7 +407,7 @@ class WarmFunction {
  * @param {object} options
  * @param {string} options.projectRoot the site's root folder
  * @param {string} options.functionsDirectory where the functions' sources are (netlify.toml)
- * @param {Record<string, object>} [options.functionsConfig] netlify.toml's `[functions]` settings
+ * @param {Record<string, FunctionSettings>} [options.functionsConfig] netlify.toml's `[functions]` settings
  * @param {string} options.outputDirectory a folder this server owns; emptied first
  * @param {Console} [options.logger]
  * @param {BlobHandler} [options.blobs] the local blob server's request handler: the functions'
@@ -348,11 +425,18 @@ export async function startWarmFunctions({
   const bundles = await zipFunctions(functionsDirectory, outputDirectory, {
     archiveFormat: 'none',
     basePath: projectRoot,
-    config: bundlerConfig(functionsConfig, projectRoot),
-    // The flags @netlify/functions-dev builds Functions API v2 functions with (ESM output).
-    featureFlags: { zisi_functions_api_v2: true, zisi_pure_esm: true, zisi_pure_esm_mjs: true },
+    // netlify.toml values, passed through as @netlify/functions-dev passes them.
+    config: /** @type {any} */ (bundlerConfig(functionsConfig ?? {}, projectRoot)),
+    // The flags @netlify/functions-dev builds Functions API v2 functions with (ESM output);
+    // zip-it-and-ship-it's type lists only some of the flags it reads.
+    featureFlags: /** @type {Record<string, boolean>} */ ({
+      zisi_functions_api_v2: true,
+      zisi_pure_esm: true,
+      zisi_pure_esm_mjs: true,
+    }),
     manifest: join(outputDirectory, 'manifest.json'),
   });
+  /** @type {ServedFunction[]} */
   const functions = bundles
     .filter((bundle) => bundle.runtime === 'js')
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -395,10 +479,15 @@ export async function startWarmFunctions({
      * in its registry's order (reverse alphabetical), which would let a catch-all such as
      * `/api/*` shadow `/api/account/login`.
      */
+    /**
+     * @param {string} pathname
+     * @param {string} method
+     * @returns {{ func: ServedFunction | undefined, route: Route | undefined, preferStatic: boolean } | undefined}
+     */
     match(pathname, method) {
       const direct = DEFAULT_FUNCTION_URL.exec(pathname);
       if (direct) {
-        const func = byName.get(direct[2]);
+        const func = byName.get(direct[2] ?? '');
         if (!func) return { func: undefined, route: undefined, preferStatic: false };
         return func.routes.length === 0 ? { func, route: undefined, preferStatic: false } : undefined;
       }
@@ -416,6 +505,11 @@ export async function startWarmFunctions({
     /**
      * Calls the matched function with a Node request. Resolves to `{ status, headers, body }`:
      * `headers` an object for `res.setHeader`, `body` a Buffer, or a stream while it streams.
+     */
+    /**
+     * @param {NodeRequest} req
+     * @param {{ func: ServedFunction | undefined, route: Route | undefined }} match
+     * @returns {Promise<Answer>}
      */
     async invoke(req, { func, route }) {
       if (!func) {

@@ -35,3 +35,17 @@ describe('icons', () => {
     expect(drawing).toEqual([]);
   });
 });
+
+describe('the local server', () => {
+  it('is checked by the compiler: every file of scripts/serve.mjs and scripts/serve/ is // @ts-check (issue 17, item 9)', async () => {
+    const files = [
+      'scripts/serve.mjs',
+      ...(await readdir('scripts/serve')).map((name) => join('scripts/serve', name)),
+    ];
+    const unchecked: string[] = [];
+    for (const file of files.filter((name) => name.endsWith('.mjs'))) {
+      if (!(await readFile(file, 'utf8')).startsWith('// @ts-check')) unchecked.push(file);
+    }
+    expect(unchecked).toEqual([]);
+  });
+});
