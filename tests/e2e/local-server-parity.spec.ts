@@ -1,0 +1,107 @@
+/**
+ * `npm start`'s server (scripts/serve.mjs: warm functions, blob calls by message, compression)
+ * answers as plain `@netlify/dev` does (issue 17, item 9): a handful of requests of each kind go
+ * to both, and status, the headers that matter and the body must agree. Plain `@netlify/dev`
+ * runs in this test's process with its own functions (bundled per call, as it does).
+ */
+import { NetlifyDev } from '@netlify/dev';
+import { expect, test } from '@playwright/test';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let plain: NetlifyDev;
+test.beforeAll(async () => {
+  plain = new NetlifyDev({
+    projectRoot: process.cwd(),
+    aiGateway: { enabled: false },
+    database: { enabled: false },
+    edgeFunctions: { enabled: false },
+    environmentVariables: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+    blobs: { enabled: true },
+    functions: { enabled: true },
+    headers: { enabled: true },
+    redirects: { enabled: true },
+    staticFiles: { enabled: true },
+  });
+  await plain.start();
+});
+test.afterAll(async () => {
+  await plain?.stop();
+});
+
+/** What must agree: status, the headers that matter (cookies by name and flags) and the body. */
+async function essentials(response: Response) {
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  return {
+    status: response.status,
+    type: type.replace(/\s+/g, '').toLowerCase(),
+    cacheControl: response.headers.get('cache-control'),
+    location: response.headers.get('location'),
+    cookies: response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.replace(/=[^;]*/, '=…'))
+      .sort(),
+    body: type.includes('json') ? JSON.parse(text || 'null') : text,
+  };
+}
+
+/** The same request to both servers; resolves to what each answered. */
+async function both(
+  baseURL: string,
+  path: string,
+  init: (side: 'serve' | 'plain') => Promise<RequestInit> | RequestInit = () => ({}),
+) {
+  const served = await fetch(`${baseURL}${path}`, { redirect: 'manual', ...(await init('serve')) });
+  const request = new Request(`${baseURL}${path}`, { redirect: 'manual', ...(await init('plain')) });
+  // Nothing matched: Netlify's CDN then answers the site's 404.html with status 404 (what
+  // @netlify/dev leaves to the server around it).
+  const direct =
+    (await plain.handle(request)) ??
+    (await plain
+      .handle(new Request(`${baseURL}/404.html`))
+      .then((page) => page && new Response(page.body, { status: 404, headers: page.headers })));
+  if (!direct) throw new Error(`plain @netlify/dev did not answer ${path}`);
+  return { serve: await essentials(served), plain: await essentials(direct) };
+}
+
+for (const [what, path] of [
+  ['a static page', '/who-we-are/about-us'],
+  ['a function that sets a cookie', '/api/courses'],
+  ['an unknown page (the 404 page)', '/no-such-page'],
+  ['a redirect', '/sitemap.xml'],
+  ['a rewrite with a query', '/coursedetail?cid=2'],
+  ['a scheduled function called by its URL', '/.netlify/functions/cleanup'],
+] as const) {
+  test(`${what} (${path}) is answered alike`, async ({ baseURL }) => {
+    const { serve, plain: direct } = await both(baseURL!, path);
+    expect(serve).toEqual(direct);
+  });
+}
+
+test('a function that writes and reads blobs (a contact message) is answered alike', async ({ baseURL }) => {
+  /** An XSRF token from the side's own first answer, then the message with it. */
+  const post = async (side: 'serve' | 'plain'): Promise<RequestInit> => {
+    const first =
+      side === 'serve'
+        ? await fetch(`${baseURL}/api/courses`)
+        : await plain.handle(new Request(`${baseURL}/api/courses`));
+    const token = /XSRF-TOKEN=([^;]+)/.exec(first?.headers.getSetCookie().join(';') ?? '')?.[1] ?? '';
+    return {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
+      body: JSON.stringify({
+        name: 'Parity Check',
+        phone: '9876543210',
+        email: `parity.${side}.${Date.now()}@example.com`,
+        message: 'The local server answers as @netlify/dev does.',
+        client: 'sis',
+      }),
+    };
+  };
+  const { serve, plain: direct } = await both(baseURL!, '/api/contact/sendmail', post);
+  expect(serve).toEqual(direct);
+  expect(serve.body).toEqual({ ok: true });
+});
