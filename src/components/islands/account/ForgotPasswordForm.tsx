@@ -68,8 +68,7 @@ function EmailStep() {
       <p className="account-forms__intro">{copy.intro}</p>
       <EmailField id={`${id}-email`} label={copy.email} hint={hints.email?.message} registration={email} />
       <SubmitRow
-        label={copy.sendCode}
-        busyLabel={copy.sending}
+        labels={[copy.sendCode, copy.sending]}
         busy={isSubmitting}
         disabled={false}
         errors={errors}
@@ -102,13 +101,7 @@ function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: () => voi
         registration={register('verificationcode')}
       />
       <NewPasswordFields id={id} labels={copy} form={form} />
-      <SubmitRow
-        label={copy.submit}
-        busyLabel={copy.busy}
-        busy={isSubmitting}
-        disabled={!isValid}
-        errors={errors}
-      />
+      <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />
     </AccountForm>
   );
 }

@@ -92,13 +92,7 @@ function DetailsStep() {
         />
       </div>
       <NewPasswordFields id={id} labels={copy} form={form} />
-      <SubmitRow
-        label={copy.submit}
-        busyLabel={copy.busy}
-        busy={isSubmitting}
-        disabled={!isValid}
-        errors={errors}
-      />
+      <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />
       <p className="account-forms__footer">
         {copy.haveAccount}{' '}
         <SwitchButton onClick={() => showAccountView('signin')}>{copy.loginHere}</SwitchButton>
@@ -137,8 +131,7 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => vo
         registration={register('verificationcode')}
       />
       <SubmitRow
-        label={copy.finish}
-        busyLabel={copy.finishing}
+        labels={[copy.finish, copy.finishing]}
         busy={isSubmitting}
         disabled={!filled}
         errors={errors}

@@ -132,15 +132,14 @@ export function NewPasswordFields<T extends FieldValues>({
 
 /** The form's main button (its label while busy), any secondary ones, then the server's errors. */
 export function SubmitRow({
-  label,
-  busyLabel,
+  labels: [label, busyLabel],
   busy,
   disabled,
   errors,
   children,
 }: {
-  label: string;
-  busyLabel: string;
+  /** The button's label, and its label while the form sends. */
+  labels: readonly [string, string];
   busy: boolean;
   disabled: boolean;
   errors: readonly string[];
