@@ -77,7 +77,7 @@ export const site = {
   ],
   tax: {
     /** GST identification number (15 characters; 27 = Maharashtra). */
-    gstin: '27AAECS1234F1Z5',
+    gstin: '27AAECS1234F1ZO',
     pan: 'AAECS1234F',
     /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
     sac: '999293',
@@ -87,12 +87,19 @@ export const site = {
      * and state GST. Each rate is a percentage; their sum is the GST rate.
      */
     gst: {
+      /** The company's GST state code: a buyer here pays CGST + SGST, elsewhere in India IGST. */
+      stateCode: '27',
       placeOfSupply: 'Maharashtra (27)',
       split: [
         { label: 'CGST', ratePct: 9 },
         { label: 'SGST', ratePct: 9 },
       ],
     },
+    /**
+     * The Letter of Undertaking under which courses sold abroad are zero-rated exports
+     * (DECISIONS 34): its ARN, printed on every export invoice.
+     */
+    lutReference: 'AD270326000123X',
     /** Prefix of order and invoice numbers: `SIS-2627-000001` (DECISIONS 11). */
     orderPrefix: 'SIS',
   },

@@ -176,7 +176,7 @@ test('shop journey: two courses, delete one, check out, history, a one-page A4 t
   await expect(invoice.locator('[data-watermark="TAX INVOICE"]')).toHaveCount(1);
   for (const text of [
     'Sahyadri Infotech Solutions Pvt. Ltd.',
-    '27AAECS1234F1Z5',
+    '27AAECS1234F1ZO',
     'AAECS1234F',
     '999293',
     person.name,

@@ -5,6 +5,7 @@
  * of failing every invoice in production.
  */
 import * as z from '~/lib/shared/zod';
+import { gstStateName, isValidGstin } from '~/lib/shared/gst';
 import { EMAIL_PATTERN } from '~/lib/shared/schemas/contact';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
 
@@ -40,10 +41,14 @@ export const SiteConfigSchema = z.object({
   email: matching(EMAIL_PATTERN, 'a lower-case e-mail address'),
   whatsapp: matching(/^[1-9]\d{7,14}$/, 'an international number without +, e.g. 919876543210'),
   tax: z.object({
-    gstin: matching(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN'),
+    gstin: z.string().check(z.refine(isValidGstin, 'must be a GSTIN with its right check character')),
     pan: matching(/^[A-Z]{5}\d{4}[A-Z]$/, 'a 10-character PAN'),
     sac: matching(/^\d{6}$/, 'a six-digit SAC code'),
+    lutReference: matching(/^[A-Z0-9]{15}$/, 'the 15-character ARN of the LUT'),
     gst: z.object({
+      stateCode: z
+        .string()
+        .check(z.refine((code) => gstStateName(code) !== undefined, 'must be a GST state code')),
       placeOfSupply: matching(/^.+ \(\d{2}\)$/, 'a state with its two-digit code, e.g. Maharashtra (27)'),
       split: z
         .array(z.object({ label: text, ratePct: z.number().check(z.gte(0), z.lte(28)) }))

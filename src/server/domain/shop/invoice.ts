@@ -5,48 +5,13 @@
  * taxable + taxes = total exactly, in cents.
  */
 import { usdInWords } from '~/lib/shared/amount-in-words';
-import { sumCents, usdFromCents, type Cents } from '~/lib/shared/money';
+import { usdFromCents } from '~/lib/shared/money';
+import { invoiceTotals } from '~/lib/shared/tax';
 import type { Invoice, InvoiceLine } from '~/lib/shared/schemas/shop';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
 
-/** A tax part of the totals, in cents. */
-export interface TaxPart {
-  readonly label: string;
-  readonly ratePct: number;
-  readonly amountCents: Cents;
-}
-
-/** The invoice arithmetic, in cents. */
-export interface InvoiceTotals {
-  readonly lines: readonly { readonly priceCents: Cents; readonly taxableCents: Cents }[];
-  readonly taxableCents: Cents;
-  readonly taxes: readonly TaxPart[];
-  readonly totalCents: Cents;
-}
-
-/** Splits GST-inclusive prices into taxable values and the configured tax parts. */
-export function invoiceTotals(
-  pricesCents: readonly Cents[],
-  split: readonly { label: string; ratePct: number }[] = site.tax.gst.split,
-): InvoiceTotals {
-  const ratePct = split.reduce((total, part) => total + part.ratePct, 0);
-  const lines = pricesCents.map((priceCents) => ({
-    priceCents,
-    taxableCents: Math.round((priceCents * 100) / (100 + ratePct)),
-  }));
-  const totalCents = sumCents(pricesCents);
-  const taxableCents = sumCents(lines.map((line) => line.taxableCents));
-  const taxCents = totalCents - taxableCents;
-  let allocated = 0;
-  const taxes = split.map((part, index) => {
-    const amountCents =
-      index === split.length - 1 ? taxCents - allocated : Math.round((taxCents * part.ratePct) / ratePct);
-    allocated += amountCents;
-    return { label: part.label, ratePct: part.ratePct, amountCents };
-  });
-  return { lines, taxableCents, taxes, totalCents };
-}
+export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/tax';
 
 /** The invoice of an order, as the invoice page prints it (amounts in dollars at this edge). */
 export function toInvoice(order: Order): Invoice {

@@ -1,0 +1,75 @@
+/**
+ * Billing details (API.md `Billing`; DECISIONS 37; issue 18): who the invoice is for and where,
+ * which decides the tax (place of supply). One schema for the checkout form, the checkout
+ * function and the stored pending payment.
+ */
+import * as z from '~/lib/shared/zod';
+import { COUNTRY_CODES, gstStateName, isValidGstin } from '~/lib/shared/gst';
+import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
+
+export const BILLING_LIMITS = { name: 80 } as const;
+
+/** The hints the form shows and the server answers, one sentence per rule. */
+export const BILLING_HINTS = {
+  name: 'Name on the invoice is required.',
+  nameTooLong: `Name on the invoice is too long (${BILLING_LIMITS.name} characters at most).`,
+  country: 'Choose your country.',
+  state: 'Choose your state or union territory.',
+  gstin: 'This GSTIN is not valid. Check it, or leave it empty.',
+  gstinOutsideIndia: 'A GSTIN is for a business registered in India. Leave it empty for another country.',
+  gstinState: 'This GSTIN is registered in another state than the one chosen.',
+} as const;
+
+const COUNTRIES = new Set(COUNTRY_CODES);
+
+/** Empty means "not given"; otherwise trimmed and upper-cased. */
+const optionalCode = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => {
+    const trimmed = value?.trim().toUpperCase() ?? '';
+    return trimmed === '' ? undefined : trimmed;
+  }),
+);
+
+export const BillingSchema = z
+  .object({
+    name: z.string(BILLING_HINTS.name).check(
+      z.trim(),
+      z.minLength(1, BILLING_HINTS.name),
+      z.maxLength(BILLING_LIMITS.name, BILLING_HINTS.nameTooLong),
+      z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name on the invoice')),
+    ),
+    country: z.string(BILLING_HINTS.country).check(
+      z.trim(),
+      z.toUpperCase(),
+      z.refine((code) => COUNTRIES.has(code), BILLING_HINTS.country),
+    ),
+    state: optionalCode,
+    gstin: optionalCode,
+  })
+  .check(
+    z.refine((billing) => billing.country !== 'IN' || gstStateName(billing.state ?? '') !== undefined, {
+      message: BILLING_HINTS.state,
+      path: ['state'],
+    }),
+    z.refine((billing) => billing.gstin === undefined || isValidGstin(billing.gstin), {
+      message: BILLING_HINTS.gstin,
+      path: ['gstin'],
+    }),
+    z.refine((billing) => billing.gstin === undefined || billing.country === 'IN', {
+      message: BILLING_HINTS.gstinOutsideIndia,
+      path: ['gstin'],
+    }),
+    z.refine(
+      (billing) =>
+        billing.gstin === undefined ||
+        billing.country !== 'IN' ||
+        !isValidGstin(billing.gstin) ||
+        billing.gstin.startsWith(billing.state ?? ''),
+      { message: BILLING_HINTS.gstinState, path: ['gstin'] },
+    ),
+  );
+
+export type BillingInput = z.input<typeof BillingSchema>;
+/** Billing as stored: the state only for India. */
+export type Billing = z.output<typeof BillingSchema>;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { centsFromUsd } from '~/lib/shared/money';
+import { gstinCheckCharacter, isValidGstin } from '~/lib/shared/gst';
+import { BILLING_HINTS, BillingSchema } from '~/lib/shared/schemas/billing';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
+
+const hintsOf = (input: unknown) => {
+  const result = z.safeParse(BillingSchema, input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe('GSTIN (issue 18)', () => {
+  it('checks the check character the way the GST network computes it', () => {
+    // A real, published GSTIN and the sample seller's.
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+    expect(isValidGstin('27AAPFU0939F1ZV')).toBe(true);
+    expect(isValidGstin('27AAECS1234F1ZO')).toBe(true);
+    for (const wrong of [
+      '27AAPFU0939F1ZW',
+      '27AAPFU0939F1Z',
+      '99AAPFU0939F1ZV',
+      '27aapfu0939f1zv',
+      '27AAPFU0939F1YV',
+    ]) {
+      expect(isValidGstin(wrong), wrong).toBe(false);
+    }
+  });
+});
+
+describe('billing details (issue 18)', () => {
+  const india = { name: 'Kiran Rao', country: 'IN', state: '29' };
+
+  it('takes a buyer in India with a state, a GSTIN of that state, and one abroad with neither', () => {
+    expect(z.parse(BillingSchema, { ...india, gstin: '  ' })).toEqual({ ...india, gstin: undefined });
+    const withGstin = `29AAPFU0939F1Z${gstinCheckCharacter('29AAPFU0939F1Z')}`;
+    expect(z.parse(BillingSchema, { ...india, gstin: withGstin.toLowerCase() }).gstin).toBe(withGstin);
+    expect(z.parse(BillingSchema, { name: 'Jo Smith', country: 'us', state: '', gstin: '' })).toEqual({
+      name: 'Jo Smith',
+      country: 'US',
+      state: undefined,
+      gstin: undefined,
+    });
+  });
+
+  it.each([
+    ['no name', { ...india, name: ' ' }, [BILLING_HINTS.name]],
+    ['an unknown country', { ...india, country: 'XX' }, [BILLING_HINTS.country]],
+    ['India without a state', { ...india, state: '' }, [BILLING_HINTS.state]],
+    ['a state code no state has', { ...india, state: '28' }, [BILLING_HINTS.state]],
+    ['a GSTIN with a wrong check character', { ...india, gstin: '29AAPFU0939F1ZV' }, [BILLING_HINTS.gstin]],
+    ['a GSTIN of another state', { ...india, gstin: '27AAPFU0939F1ZV' }, [BILLING_HINTS.gstinState]],
+    [
+      'a GSTIN abroad',
+      { name: 'Jo', country: 'US', gstin: '27AAPFU0939F1ZV' },
+      [BILLING_HINTS.gstinOutsideIndia],
+    ],
+  ])('refuses %s with a plain hint', (_label, input, hints) => {
+    expect(hintsOf(input)).toEqual(hints);
+  });
+});
+
+describe('tax by place of supply, in cents (issue 18; DECISIONS 34)', () => {
+  const prices = [centsFromUsd(139), centsFromUsd(109)];
+
+  it("Maharashtra (27, the company's state): CGST 9% + SGST 9%", () => {
+    const place = placeOfSupplyOf({ country: 'IN', state: '27' });
+    expect(place).toEqual({ regime: 'intra-state', label: 'Maharashtra (27)' });
+    const totals = invoiceTotals(prices, taxRatesOf(place.regime));
+    expect(totals.lines.map((line) => line.taxableCents)).toEqual([11780, 9237]);
+    expect(totals.taxes).toEqual([
+      // 3783 cents of tax: half rounds up for CGST, SGST takes the rest.
+      { label: 'CGST', ratePct: 9, amountCents: 1892 },
+      { label: 'SGST', ratePct: 9, amountCents: 1891 },
+    ]);
+    expect(totals.taxableCents + 1892 + 1891).toBe(totals.totalCents);
+  });
+
+  it('Karnataka (29): IGST 18%, the same total', () => {
+    const place = placeOfSupplyOf({ country: 'IN', state: '29' });
+    expect(place).toEqual({ regime: 'inter-state', label: 'Karnataka (29)' });
+    const totals = invoiceTotals(prices, taxRatesOf(place.regime));
+    expect(totals.taxes).toEqual([{ label: 'IGST', ratePct: 18, amountCents: 3783 }]);
+    expect(totals.totalCents).toBe(24800);
+  });
+
+  it('the United States: an export, no GST, taxable value is the price', () => {
+    const place = placeOfSupplyOf({ country: 'US' });
+    expect(place).toEqual({ regime: 'export', label: 'United States' });
+    const totals = invoiceTotals(prices, taxRatesOf(place.regime));
+    expect(totals).toMatchObject({ taxableCents: 24800, taxes: [], totalCents: 24800 });
+  });
+});
