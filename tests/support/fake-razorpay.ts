@@ -1,0 +1,125 @@
+/**
+ * A fake Razorpay Orders/Payments API on loopback for tests (issue 18): the site's client reaches
+ * it through `RAZORPAY_API_URL` as it reaches Razorpay. It keeps orders and payments in memory;
+ * a test pays an order (`pay`), and can make the next answers fail (`failNext`) with a 5xx.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  notes: Record<string, string>;
+}
+export interface FakePayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'failed';
+}
+
+export interface FakeRazorpay {
+  readonly url: string;
+  readonly orders: Map<string, FakeOrder>;
+  readonly payments: Map<string, FakePayment>;
+  /** Every request, as `METHOD path` with its Authorization header. */
+  readonly requests: { readonly call: string; readonly authorization: string | undefined }[];
+  /** The next `count` requests answer 503. */
+  failNext(count: number): void;
+  /** The buyer pays an order: a payment, authorized or already captured. */
+  pay(orderId: string, status?: FakePayment['status'], amount?: number): FakePayment;
+  stop(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url')}`;
+
+async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const badRequest = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } });
+
+export async function startFakeRazorpay(): Promise<FakeRazorpay> {
+  const orders = new Map<string, FakeOrder>();
+  const payments = new Map<string, FakePayment>();
+  const requests: FakeRazorpay['requests'] = [];
+  let failures = 0;
+
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v1/, '');
+    requests.push({ call: `${req.method} ${path}`, authorization: req.headers.authorization });
+    if (failures > 0) {
+      failures -= 1;
+      return send(res, 503, { error: { code: 'SERVER_ERROR', description: 'Fake outage' } });
+    }
+    if (req.method === 'POST' && path === '/orders') {
+      const body = await bodyOf(req);
+      const order: FakeOrder = {
+        id: id('order'),
+        amount: Number(body['amount']),
+        currency: String(body['currency']),
+        receipt: typeof body['receipt'] === 'string' ? body['receipt'] : null,
+        status: 'created',
+        notes: (body['notes'] ?? {}) as Record<string, string>,
+      };
+      orders.set(order.id, order);
+      return send(res, 200, order);
+    }
+    const payment = /^\/payments\/([^/]+)(\/capture)?$/.exec(path);
+    if (payment) {
+      const found = payments.get(decodeURIComponent(payment[1]!));
+      if (!found) return send(res, 400, badRequest('The id provided does not exist'));
+      if (req.method === 'GET' && !payment[2]) return send(res, 200, { ...found, method: 'card' });
+      if (req.method === 'POST' && payment[2]) {
+        const body = await bodyOf(req);
+        if (found.status !== 'authorized')
+          return send(res, 400, badRequest('This payment has already been captured'));
+        if (Number(body['amount']) !== found.amount)
+          return send(res, 400, badRequest('Capture amount must be equal to the amount authorized'));
+        found.status = 'captured';
+        return send(res, 200, { ...found, method: 'card' });
+      }
+    }
+    return send(res, 404, badRequest('The requested URL was not found on the server.'));
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    orders,
+    payments,
+    requests,
+    failNext(count) {
+      failures = count;
+    },
+    pay(orderId, status = 'captured', amount) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const made: FakePayment = {
+        id: id('pay'),
+        order_id: orderId,
+        amount: amount ?? order.amount,
+        currency: order.currency,
+        status,
+      };
+      payments.set(made.id, made);
+      order.status = status === 'failed' ? 'attempted' : 'paid';
+      return made;
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
