@@ -6,12 +6,9 @@ import { json } from '~/server/http/responses';
 import { sessionCookie } from '~/server/http/session';
 
 /** POST /api/account/login: e-mail or mobile and password; 401 'Invalid Credentials.!' either way. */
-export default apiHandler(
-  { methods: ['POST'], body: LoginRequestSchema },
-  async ({ request, body, clientAddress, mail, now }) => {
-    const { user, session } = await login(body, clientAddress, accountDeps({ mail, now }));
-    return json(user, { headers: { 'Set-Cookie': sessionCookie(request, session, now) } });
-  },
-);
+export default apiHandler({ methods: ['POST'], body: LoginRequestSchema }, async (call) => {
+  const { user, session } = await login(call.body, call.clientAddress, accountDeps(call));
+  return json(user, { headers: { 'Set-Cookie': sessionCookie(call.request, session, call.now) } });
+});
 
 export const config: Config = { path: '/api/account/login' };

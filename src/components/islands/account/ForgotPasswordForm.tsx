@@ -13,7 +13,7 @@ import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, requestPasswordReset, resetPassword } from '~/stores/session';
 import {
   AccountForm,
-  CodeField,
+  CodeEntry,
   EmailField,
   NewPasswordFields,
   SubmitRow,
@@ -86,20 +86,13 @@ function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: () => voi
     defaultValues: { verificationcode: '', password: '', repassword: '' },
   });
   const {
-    register,
     handleSubmit,
-    formState: { errors: hints, isValid, isSubmitting },
+    formState: { isValid, isSubmitting },
   } = form;
 
   return (
     <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
-      <p className="account-forms__intro account-forms__intro--notice">{copy.codeSent(email)}</p>
-      <CodeField
-        id={`${id}-code`}
-        label={copy.code}
-        hint={hints.verificationcode?.message}
-        registration={register('verificationcode')}
-      />
+      <CodeEntry id={id} notice={copy.codeSent(email)} label={copy.code} form={form} />
       <NewPasswordFields id={id} labels={copy} form={form} />
       <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />
     </AccountForm>

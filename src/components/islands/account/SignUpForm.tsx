@@ -20,7 +20,7 @@ import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
 import {
   AccountForm,
-  CodeField,
+  CodeEntry,
   EmailField,
   Field,
   NewPasswordFields,
@@ -104,16 +104,16 @@ function DetailsStep() {
 function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
   const id = useId();
   const { errors, submit: onSubmit } = useSend(verifySignUp, onSignedIn);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors: hints, isSubmitting },
-  } = useForm<VerifyFieldsInput, unknown, VerifyFields>({
+  const form = useForm<VerifyFieldsInput, unknown, VerifyFields>({
     resolver: zodResolver(VerificationFieldsSchema),
     mode: 'onChange',
     defaultValues: { verificationcode: '' },
   });
+  const {
+    handleSubmit,
+    watch,
+    formState: { isSubmitting },
+  } = form;
   const filled = watch('verificationcode').trim() !== '';
 
   const cancel = () => {
@@ -123,13 +123,7 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => vo
 
   return (
     <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
-      <p className="account-forms__intro account-forms__intro--notice">{copy.codeSent(email)}</p>
-      <CodeField
-        id={`${id}-code`}
-        label={copy.code}
-        hint={hints.verificationcode?.message}
-        registration={register('verificationcode')}
-      />
+      <CodeEntry id={id} notice={copy.codeSent(email)} label={copy.code} form={form} />
       <SubmitRow
         labels={[copy.finish, copy.finishing]}
         busy={isSubmitting}

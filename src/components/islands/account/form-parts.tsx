@@ -6,7 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ACCOUNT_LIMITS } from '~/lib/shared/schemas/account';
-import { EmailField, Field, type RegisteredFieldProps } from '../form-field';
+import { EmailField, Field } from '../form-field';
 
 export { EmailField, Field };
 import type { AccountResult } from '~/stores/session';
@@ -53,22 +53,48 @@ export function AccountForm({
   );
 }
 
-/** The field for the e-mailed code (sign-up and password reset). */
-export function CodeField({ id, label, hint, registration }: RegisteredFieldProps) {
+/** The hint of a field's broken rule, from a form's errors (none while the field is fine). */
+function hintOf(errors: FieldErrors, name: string): string | undefined {
+  const message = errors[name]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * The code step's opening (sign-up and password reset): where the code went, then the field for
+ * it, wired to `form`, whose field `verificationcode` it is.
+ */
+export function CodeEntry<T extends FieldValues>({
+  id,
+  notice,
+  label,
+  form,
+}: {
+  id: string;
+  notice: string;
+  label: string;
+  form: UseFormReturn<T>;
+}) {
   return (
-    <Field id={id} label={label} hint={hint}>
-      {(wiring) => (
-        <input
-          {...wiring}
-          {...registration}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={ACCOUNT_LIMITS.verificationCode}
-          className="account-forms__code"
-        />
-      )}
-    </Field>
+    <>
+      <p className="account-forms__intro account-forms__intro--notice">{notice}</p>
+      <Field
+        id={`${id}-code`}
+        label={label}
+        hint={hintOf(form.formState.errors as FieldErrors, 'verificationcode')}
+      >
+        {(wiring) => (
+          <input
+            {...wiring}
+            {...form.register('verificationcode' as Path<T>)}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={ACCOUNT_LIMITS.verificationCode}
+            className="account-forms__code"
+          />
+        )}
+      </Field>
+    </>
   );
 }
 
@@ -87,11 +113,7 @@ export function NewPasswordFields<T extends FieldValues>({
   form: UseFormReturn<T>;
 }) {
   const [password, repassword] = ['password', 'repassword'] as Path<T>[] as [Path<T>, Path<T>];
-  const errors = form.formState.errors as FieldErrors;
-  const hintOf = (name: string) => {
-    const message = errors[name]?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
+
   const registered = form.register(password);
   return (
     <div className="account-forms__row">
@@ -99,7 +121,7 @@ export function NewPasswordFields<T extends FieldValues>({
         id={`${id}-password`}
         label={labels.password}
         help={labels.passwordHelp}
-        hint={hintOf('password')}
+        hint={hintOf(form.formState.errors as FieldErrors, 'password')}
       >
         {(wiring) => (
           <input
@@ -115,7 +137,11 @@ export function NewPasswordFields<T extends FieldValues>({
           />
         )}
       </Field>
-      <Field id={`${id}-repassword`} label={labels.repassword} hint={hintOf('repassword')}>
+      <Field
+        id={`${id}-repassword`}
+        label={labels.repassword}
+        hint={hintOf(form.formState.errors as FieldErrors, 'repassword')}
+      >
         {(wiring) => (
           <input
             {...wiring}

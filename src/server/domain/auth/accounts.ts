@@ -86,16 +86,22 @@ export interface AccountDeps {
   readonly after?: (task: () => Promise<unknown>) => void;
 }
 
-/** Dependencies from a handler's call: its mail queue, clock and after-the-answer work, and the site's origin. */
+/**
+ * Dependencies from a handler's call: its mail queue (built only if a flow sends mail: a sign-in
+ * sends none), clock, after-the-answer work and the site's origin from its settings.
+ */
 export function accountDeps(call: {
   readonly mail: MailQueue;
   readonly now: Date;
   readonly after?: (task: () => Promise<unknown>) => void;
+  readonly settings: { readonly siteUrl: string };
 }): AccountDeps {
   return {
-    mail: call.mail,
+    get mail() {
+      return call.mail;
+    },
     now: () => call.now,
-    siteUrl: serverEnv().siteUrl,
+    siteUrl: call.settings.siteUrl,
     ...(call.after ? { after: call.after } : {}),
   };
 }
