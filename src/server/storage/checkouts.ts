@@ -23,6 +23,19 @@ export const CheckoutSchema = z.object({
   orderNo: z.optional(z.string()),
   /** When every step was done. */
   completedAt: z.optional(z.iso.datetime()),
+  /**
+   * The payment for it (issue 18): the gateway's order, the amount asked in the currency's
+   * smallest unit, and once paid, the gateway's payment id (the invoice's payment reference).
+   */
+  payment: z.optional(
+    z.object({
+      gateway: z.enum(['razorpay', 'test']),
+      orderId: z.string(),
+      amountCents: z.int().check(z.gte(1)),
+      currency: z.string(),
+      reference: z.optional(z.string()),
+    }),
+  ),
 });
 
 export type Checkout = z.infer<typeof CheckoutSchema>;
@@ -62,6 +75,33 @@ export async function updateCheckout(
   );
   if (!stored) throw new Error(`Checkout ${userId}/${cartVersion} is missing`);
   return stored;
+}
+
+const GatewayOrderSchema = z.object({ userId: z.string(), cartVersion: z.int() });
+const gatewayOrderKey = (orderId: string) => `gateway-orders/${orderId}`;
+
+/**
+ * Records the gateway order that pays a checkout (the first one recorded stays) and indexes the
+ * checkout by it; resolves to the checkout as stored.
+ */
+export async function bindGatewayOrder(
+  checkout: Pick<Checkout, 'userId' | 'cartVersion'>,
+  payment: NonNullable<Checkout['payment']>,
+): Promise<Checkout> {
+  const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) =>
+    current.payment ? current : { ...current, payment },
+  );
+  await store.create(gatewayOrderKey(stored.payment!.orderId), GatewayOrderSchema, {
+    userId: stored.userId,
+    cartVersion: stored.cartVersion,
+  });
+  return stored;
+}
+
+/** The checkout a gateway order pays, or undefined. */
+export async function checkoutOfGatewayOrder(orderId: string): Promise<Checkout | undefined> {
+  const found = await store.get(gatewayOrderKey(orderId), GatewayOrderSchema);
+  return found ? getCheckout(found.userId, found.cartVersion) : undefined;
 }
 
 /** The cart version an Idempotency-Key checked out, or undefined for a new key. */

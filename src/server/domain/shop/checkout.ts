@@ -14,7 +14,7 @@
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
-import { Unauthorized, ValidationError } from '~/server/domain/errors';
+import { NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
@@ -22,8 +22,10 @@ import { financialYearOf } from '~/lib/shared/dates';
 import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
 import {
+  bindGatewayOrder,
   bindKey,
   cartVersionOfKey,
+  checkoutOfGatewayOrder,
   checkoutIdOf,
   getCheckout,
   startCheckout,
@@ -112,6 +114,81 @@ async function findOrStartCheckout(
   return bound === checkout.cartVersion ? checkout : ((await getCheckout(userId, bound)) ?? checkout);
 }
 
+/** A gateway order for a payment: what the gateway answers when asked to take `amountCents`. */
+export type CreateGatewayOrder = (request: {
+  readonly amountCents: number;
+  readonly currency: string;
+  readonly paymentNo: string;
+}) => Promise<{ readonly gateway: 'razorpay' | 'test'; readonly orderId: string }>;
+
+/** A payment started: its number (the gateway's receipt) and the checkout it pays. */
+export interface PaymentStarted {
+  readonly paymentNo: string;
+  readonly checkout: Checkout;
+}
+
+/**
+ * Starts paying for the user's cart (issue 18): the checkout of this cart version (or key), and a
+ * gateway order for its total, recorded on it. No order and no number yet: those come when the
+ * payment is confirmed (`placePaidOrder`), so an abandoned payment leaves no gap. Repeating it
+ * answers the same payment; two at once may each ask the gateway, and the first one recorded is
+ * the one paid (the other gateway order is never paid).
+ */
+export async function startPayment(
+  userId: string,
+  idempotencyKey: string | undefined,
+  deps: CheckoutDeps,
+  createGatewayOrder: CreateGatewayOrder,
+): Promise<PaymentStarted> {
+  const keyHash = idempotencyKey ? sha256(idempotencyKey) : undefined;
+  const found = await findOrStartCheckout(userId, keyHash, deps);
+  if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
+  const paymentNo = checkoutIdOf(found).replace('/', '.');
+  if (found.payment) return { paymentNo, checkout: found };
+  const amountCents = found.lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const order = await createGatewayOrder({ amountCents, currency: 'USD', paymentNo });
+  const checkoutRecord = await bindGatewayOrder(found, { ...order, amountCents, currency: 'USD' });
+  return { paymentNo, checkout: checkoutRecord };
+}
+
+/** A payment as the gateway reports it, once its signature is checked. */
+export interface ConfirmedPayment {
+  readonly orderId: string;
+  readonly paymentId: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly status: string;
+}
+
+export const PAYMENT_ERRORS = {
+  unknown: 'There is no such payment.',
+  notCaptured: 'The payment is not complete.',
+  mismatch: 'The payment does not match the order.',
+} as const;
+
+/**
+ * Places the order a confirmed payment paid for (the callback and the webhook of issue 18, in
+ * any order, any number of times, at once: one order). The gateway's word must match what was
+ * asked: the same order, amount and currency, captured.
+ */
+export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDeps): Promise<CheckoutResult> {
+  const found = await checkoutOfGatewayOrder(payment.orderId);
+  if (!found?.payment || found.payment.orderId !== payment.orderId)
+    throw new NotFound([PAYMENT_ERRORS.unknown]);
+  if (payment.status !== 'captured') throw new ValidationError([PAYMENT_ERRORS.notCaptured]);
+  if (payment.amount !== found.payment.amountCents || payment.currency !== found.payment.currency)
+    throw new ValidationError([PAYMENT_ERRORS.mismatch]);
+  const paid =
+    found.payment.reference === undefined
+      ? await updateCheckout(found.userId, found.cartVersion, (current) =>
+          current.payment && current.payment.reference === undefined
+            ? { ...current, payment: { ...current.payment, reference: payment.paymentId } }
+            : current,
+        )
+      : found;
+  return placeOrder(paid, deps);
+}
+
 /**
  * `POST /api/Cart/checkout`: places the order of the user's cart, or finishes the one this cart
  * version (or this Idempotency-Key) already started. Safe to repeat and to run concurrently.
@@ -121,12 +198,24 @@ export async function checkout(
   idempotencyKey: string | undefined,
   deps: CheckoutDeps,
 ): Promise<CheckoutResult> {
-  const step = (name: CheckoutStep) => deps.afterStep?.(name);
   const keyHash = idempotencyKey ? sha256(idempotencyKey) : undefined;
-  let found = await findOrStartCheckout(userId, keyHash, deps);
+  const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) return { orderNo: found.done, cart: await cartItems(userId) };
-  step('started');
+  deps.afterStep?.('started');
+  return placeOrder(found, deps);
+}
 
+/**
+ * The second half of a checkout, from the number on: numbered, listed, ordered, mailed, emptied,
+ * completed. Idempotent, and safe to run concurrently for one checkout (today's Check Out, and the
+ * payment callback and webhook of issue 18, which place the order of a paid checkout): the number
+ * is claimed for the checkout, the order is created only if new, the e-mail is queued once by its
+ * key, so any number of runs make one order with one number.
+ */
+export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): Promise<CheckoutResult> {
+  const step = (name: CheckoutStep) => deps.afterStep?.(name);
+  const userId = checkoutRecord.userId;
+  let found = checkoutRecord;
   if (found.orderNo === undefined) {
     const series = seriesOf(financialYearOf(new Date(found.startedAt)));
     const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(found)));

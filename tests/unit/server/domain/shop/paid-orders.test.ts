@@ -1,0 +1,113 @@
+/**
+ * Orders placed by a confirmed payment (issue 18): the order and its number come only then, once
+ * however many callbacks and webhooks arrive, and never for a payment that does not match.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { courses } from '~/lib/shared/catalogue';
+import { NotFound, ValidationError } from '~/server/domain/errors';
+import type { OutgoingMail } from '~/server/domain/mail';
+import { addToCart, cartItems } from '~/server/domain/shop/cart';
+import {
+  placePaidOrder,
+  PAYMENT_ERRORS,
+  startPayment,
+  type CheckoutDeps,
+  type CreateGatewayOrder,
+} from '~/server/domain/shop/checkout';
+import { purchaseHistory } from '~/server/domain/shop/orders';
+import { newAccount } from '../../../../support/people';
+import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+
+let blobs: RunningBlobsServer;
+beforeAll(async () => {
+  blobs = await startBlobsServer();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+let mails: OutgoingMail[];
+let deps: CheckoutDeps;
+let gatewayOrders = 0;
+const gateway: CreateGatewayOrder = async () => ({
+  gateway: 'test',
+  orderId: `order_${(gatewayOrders += 1)}`,
+});
+beforeEach(() => {
+  mails = [];
+  deps = {
+    mail: { queue: async (mail) => void mails.push(mail) },
+    // A financial year of its own per file run: FY 2035-36.
+    now: () => new Date('2035-06-01T06:00:00.000Z'),
+    siteUrl: 'https://sis.example',
+  };
+});
+
+/** A buyer with courses in the cart and a payment started for them. */
+async function buyerPaying(...courseIndexes: number[]) {
+  const { userId } = await newAccount();
+  for (const index of courseIndexes) await addToCart(userId, courses[index]!.id);
+  const started = await startPayment(userId, undefined, deps, gateway);
+  return { userId, started, payment: started.checkout.payment! };
+}
+
+const captured = (payment: { orderId: string; amountCents: number; currency: string }, id = 'pay_1') => ({
+  orderId: payment.orderId,
+  paymentId: id,
+  amount: payment.amountCents,
+  currency: payment.currency,
+  status: 'captured',
+});
+
+describe('paying before the order exists (issue 18)', () => {
+  it('asks the gateway for the cart total once, and makes no order and no number yet', async () => {
+    const { userId, started, payment } = await buyerPaying(0, 1);
+    expect(payment.amountCents).toBe(courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents);
+    const again = await startPayment(userId, undefined, deps, gateway);
+    expect(again.checkout.payment?.orderId).toBe(payment.orderId);
+    expect(again.paymentNo).toBe(started.paymentNo);
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await cartItems(userId)).toHaveLength(2);
+  });
+
+  it('20 callbacks and webhooks at once for one payment make exactly one order, one number, one e-mail', async () => {
+    const { userId, payment } = await buyerPaying(2);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => placePaidOrder(captured(payment), deps)),
+    );
+    expect(new Set(results.map((result) => result.orderNo)).size).toBe(1);
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+    expect(new Set(mails.map((mail) => mail.idempotencyKey))).toEqual(
+      new Set([`order-${results[0]!.orderNo}`]),
+    );
+    expect(await cartItems(userId)).toEqual([]);
+  });
+
+  it('takes consecutive numbers at payment: abandoned payments in between take none', async () => {
+    const first = await buyerPaying(3);
+    await buyerPaying(4); // started, never paid
+    await buyerPaying(5); // started, never paid
+    const second = await buyerPaying(6);
+    const a = await placePaidOrder(captured(first.payment), deps);
+    const b = await placePaidOrder(captured(second.payment), deps);
+    const number = (orderNo: string) => Number(orderNo.slice(-6));
+    expect(number(b.orderNo)).toBe(number(a.orderNo) + 1);
+  });
+
+  it('refuses a payment whose amount or currency differs, one not captured, or an unknown order: no order', async () => {
+    const { userId, payment } = await buyerPaying(7);
+    for (const [wrong, message] of [
+      [{ ...captured(payment), amount: payment.amountCents - 1 }, PAYMENT_ERRORS.mismatch],
+      [{ ...captured(payment), currency: 'INR' }, PAYMENT_ERRORS.mismatch],
+      [{ ...captured(payment), status: 'authorized' }, PAYMENT_ERRORS.notCaptured],
+    ] as const) {
+      const error = await placePaidOrder(wrong, deps).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).messages).toEqual([message]);
+    }
+    await expect(
+      placePaidOrder({ ...captured(payment), orderId: 'order_forged' }, deps),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect(await purchaseHistory(userId)).toEqual([]);
+  });
+});
