@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer, type OnRequestCallback } from '@netlify/blobs/server';
 import { randomUUID } from 'node:crypto';
@@ -63,4 +64,18 @@ export async function startBlobsServer(options: StartBlobsServerOptions = {}): P
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Starts a local blob server before the tests of the file that calls it and stops it after
+ * them: the one line a test file needs for storage.
+ */
+export function useBlobsServer(options: StartBlobsServerOptions = {}): void {
+  let server: RunningBlobsServer | undefined;
+  beforeAll(async () => {
+    server = await startBlobsServer(options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 }

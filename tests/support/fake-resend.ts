@@ -6,6 +6,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createResendTransport } from '~/server/domain/mail';
+import type { MailDeps } from '~/server/domain/mail-queue';
 
 /** An e-mail the fake accepted (sent), as the SDK posted it. */
 export interface FakeEmail {
@@ -119,5 +121,24 @@ export async function startFakeResend(): Promise<FakeResend> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** The sender every test mail comes from. */
+export const TEST_SENDER = 'Sahyadri Infotech <hello@example.com>';
+
+/**
+ * What delivering needs, as production builds it (the real Resend SDK) but pointed at `resend`,
+ * with a short timeout and the test's clock.
+ */
+export function mailDepsFor(resend: FakeResend, now: () => Date): MailDeps {
+  return {
+    transport: createResendTransport({
+      apiKey: 're_test_key',
+      from: TEST_SENDER,
+      baseUrl: resend.url,
+      timeoutMs: 300,
+    }),
+    now,
   };
 }

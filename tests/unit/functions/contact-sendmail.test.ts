@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_HINTS } from '~/lib/shared/schemas/contact';
 import { contactRateLimits, listContactMessagesForMaintainers } from '~/server/domain/contact';
 import { openStore } from '~/server/storage/blob-store';
 import { OutboxMailSchema } from '~/server/storage/outbox';
 import handler, { config } from '../../../netlify/functions/contact-sendmail.mts';
 import { browserHeaders } from '../../support/browser-headers';
-import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { useBlobsServer } from '../../support/blobs-server';
 
 const valid = {
   name: 'Ravi Patil',
@@ -37,13 +37,7 @@ async function post(
   );
 }
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 afterEach(() => vi.restoreAllMocks());
 
 const stored = () => listContactMessagesForMaintainers({ all: true });

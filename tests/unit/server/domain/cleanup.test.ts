@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { budgetOf, cleanUpExpired } from '~/server/domain/cleanup';
 import { openStore } from '~/server/storage/blob-store';
@@ -7,15 +7,9 @@ import { startCheckout, type Checkout } from '~/server/storage/checkouts';
 import { putOutboxMail } from '~/server/storage/outbox';
 import { incrementWindowCounter, recordCodeVoid, recordLoginFailure } from '~/server/storage/rate-limits';
 import { saveSession } from '~/server/storage/sessions';
-import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
+import { useBlobsServer } from '../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 const now = new Date('2026-11-25T06:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);

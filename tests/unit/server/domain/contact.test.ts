@@ -11,7 +11,7 @@ import {
   type ContactDeps,
 } from '~/server/domain/contact';
 import { RateLimited } from '~/server/domain/errors';
-import { createOutboxTransport, createResendTransport } from '~/server/domain/mail';
+import { createOutboxTransport } from '~/server/domain/mail';
 import {
   deliverQueuedMail,
   enqueueMail,
@@ -24,9 +24,9 @@ import { openStore } from '~/server/storage/blob-store';
 import { getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
 import { OutboxMailSchema } from '~/server/storage/outbox';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
-import { startFakeResend, type FakeResend } from '../../../support/fake-resend';
+import { mailDepsFor, startFakeResend, TEST_SENDER, type FakeResend } from '../../../support/fake-resend';
 
-const settings = { from: 'Sahyadri Infotech <hello@example.com>', contactTo: 'sales@example.com' };
+const settings = { from: TEST_SENDER, contactTo: 'sales@example.com' };
 const input = z.parse(ContactRequestSchema, {
   name: 'Asha Kulkarni',
   phone: '+91 98765 43210',
@@ -51,15 +51,7 @@ beforeEach(async () => {
     settings,
     now: () => clock,
   };
-  mailDeps = {
-    transport: createResendTransport({
-      apiKey: 're_test_key',
-      from: settings.from,
-      baseUrl: resend.url,
-      timeoutMs: 300,
-    }),
-    now: () => clock,
-  };
+  mailDeps = mailDepsFor(resend, () => clock);
 });
 
 afterEach(async () => {

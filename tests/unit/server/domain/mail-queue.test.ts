@@ -4,7 +4,6 @@
  * are in contact.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createResendTransport } from '~/server/domain/mail';
 import {
   deliverQueuedMail,
   enqueueMail,
@@ -14,7 +13,7 @@ import {
 } from '~/server/domain/mail-queue';
 import { clearPendingMail, getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
-import { startFakeResend, type FakeResend } from '../../../support/fake-resend';
+import { mailDepsFor, startFakeResend, type FakeResend } from '../../../support/fake-resend';
 
 let blobs: RunningBlobsServer;
 let resend: FakeResend;
@@ -25,15 +24,7 @@ beforeEach(async () => {
   blobs = await startBlobsServer();
   resend = await startFakeResend();
   clock = new Date('2026-11-22T06:00:00.000Z');
-  mailDeps = {
-    transport: createResendTransport({
-      apiKey: 're_test_key',
-      from: 'Sahyadri Infotech <hello@example.com>',
-      baseUrl: resend.url,
-      timeoutMs: 300,
-    }),
-    now: () => clock,
-  };
+  mailDeps = mailDepsFor(resend, () => clock);
 });
 
 afterEach(async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { openStore } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
-import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
+import { useBlobsServer } from '../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 let seriesSeq = 0;
 /** A series of its own per test, so tests never share numbers. */

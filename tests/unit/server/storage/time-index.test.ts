@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ValidationError } from '~/server/domain/errors';
 import { addToIndex, buildIndexOnce, pageOfIndex, removeFromIndex } from '~/server/storage/time-index';
-import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
+import { useBlobsServer } from '../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 const now = new Date('2026-11-24T12:00:00Z');
 const hour = 60 * 60 * 1000;

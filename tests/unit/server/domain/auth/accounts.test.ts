@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { RegisterRequestSchema, SendCodeRequestSchema } from '~/lib/shared/schemas/account';
 import {
@@ -19,15 +19,9 @@ import { RateLimited, Unauthorized, ValidationError } from '~/server/domain/erro
 import type { OutgoingMail } from '~/server/domain/mail';
 import { openStore } from '~/server/storage/blob-store';
 import { claimIndex, emailIndexKey, findUsersByMobile, STALE_CLAIM_MS } from '~/server/storage/users';
-import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+import { useBlobsServer } from '../../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 let clock: Date;
 let mails: OutgoingMail[];

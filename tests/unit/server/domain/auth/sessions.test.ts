@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createSession,
   resolveSession,
@@ -10,15 +10,9 @@ import {
 } from '~/server/domain/auth/sessions';
 import { openStore } from '~/server/storage/blob-store';
 import { SessionRecordSchema } from '~/server/storage/sessions';
-import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+import { useBlobsServer } from '../../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 const start = new Date('2026-11-22T06:00:00.000Z');
 const later = (ms: number) => new Date(start.getTime() + ms);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { createAccount } from '~/server/domain/auth/accounts';
 import { addToCart } from '~/server/domain/shop/cart';
@@ -6,7 +6,7 @@ import { checkout, type CheckoutDeps, type CheckoutResult } from '~/server/domai
 import { purchaseHistory } from '~/server/domain/shop/orders';
 import type * as CheckoutStorage from '~/server/storage/checkouts';
 import { cartVersionOfKey } from '~/server/storage/checkouts';
-import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+import { useBlobsServer } from '../../../../support/blobs-server';
 
 // Interleavings of two requests that a test cannot time with Promise.all: the storage read of
 // an Idempotency-Key is wrapped so that the other request runs in between.
@@ -15,13 +15,7 @@ vi.mock('~/server/storage/checkouts', async (importOriginal) => {
   return { ...actual, cartVersionOfKey: vi.fn(actual.cartVersionOfKey) };
 });
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 const deps: CheckoutDeps = {
   mail: { queue: async () => {} },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
@@ -12,15 +12,9 @@ import {
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
 import { newAccount } from '../../../../support/people';
-import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+import { useBlobsServer } from '../../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 let mails: OutgoingMail[];
 let deps: CheckoutDeps;

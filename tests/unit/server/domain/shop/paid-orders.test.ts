@@ -2,7 +2,7 @@
  * Orders placed by a confirmed payment (issue 18): the order and its number come only then, once
  * however many callbacks and webhooks arrive, and never for a payment that does not match.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
@@ -16,15 +16,9 @@ import {
 } from '~/server/domain/shop/checkout';
 import { purchaseHistory } from '~/server/domain/shop/orders';
 import { newAccount } from '../../../../support/people';
-import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
+import { useBlobsServer } from '../../../../support/blobs-server';
 
-let blobs: RunningBlobsServer;
-beforeAll(async () => {
-  blobs = await startBlobsServer();
-});
-afterAll(async () => {
-  await blobs.stop();
-});
+useBlobsServer();
 
 let mails: OutgoingMail[];
 let deps: CheckoutDeps;
