@@ -93,6 +93,8 @@ describe('accepting a contact message', () => {
     const keys = contactMailKeys(message.id);
     expect((await listPendingMailKeys()).sort()).toEqual([keys.company, keys.visitor].sort());
     expect(resend.requests).toBe(0);
+    // Both queued: its unmailed mark is gone, so the retry job has nothing to reconcile.
+    expect(await queueUnmailedContactMessages(deps.mail, settings, clock)).toBe(0);
   });
 
   it('drops a message whose honeypot is filled: nothing stored, nothing sent', async () => {
