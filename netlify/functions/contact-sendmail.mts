@@ -10,8 +10,8 @@ import { json } from '~/server/http/responses';
  */
 export default apiHandler(
   { methods: ['POST'], body: ContactRequestSchema },
-  async ({ body, clientAddress, now, mail, settings, after }) => {
-    await acceptContactMessage(body, clientAddress, { mail, settings: settings.mail, now: () => now, after });
+  async ({ body, clientAddress, now, mail, settings }) => {
+    await acceptContactMessage(body, clientAddress, { mail, settings: settings.mail, now: () => now });
     return json({ ok: true });
   },
 );

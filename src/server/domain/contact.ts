@@ -44,8 +44,6 @@ export interface ContactDeps {
   readonly mail: MailQueue;
   readonly settings: Pick<MailSettings, 'contactTo'>;
   readonly now: () => Date;
-  /** Starts a task once the answer is on its way (the handler's `after`); without it, before. */
-  readonly after?: (task: () => Promise<unknown>) => void;
 }
 
 /** A time-sortable id: `20261122t073000123z-1a2b3c4d`. */
@@ -94,11 +92,6 @@ export async function acceptContactMessage(
   // queue its e-mails is logged, not answered; the retry job queues them from the mark.
   try {
     await queueContactMails(message, deps.mail, deps.settings);
-    // The visitor need not wait for the mark to go: if this fails, the retry job finds the
-    // e-mails already queued (once each, by key) and takes the mark off then.
-    const unmark = () => markContactMessageMailed(message.id);
-    if (deps.after) deps.after(unmark);
-    else await unmark();
   } catch (error) {
     console.error(
       '[contact] the e-mails of a stored message could not be queued; the retry job will',
@@ -109,7 +102,7 @@ export async function acceptContactMessage(
   return message;
 }
 
-/** Queues a stored message's two e-mails (once each, by idempotency key). */
+/** Queues a stored message's two e-mails (once each, by idempotency key), then takes its unmailed mark off. */
 async function queueContactMails(
   message: ContactMessage,
   mail: MailQueue,
@@ -129,6 +122,7 @@ async function queueContactMails(
       idempotencyKey: keys.visitor,
     }),
   ]);
+  await markContactMessageMailed(message.id);
 }
 
 /** A mark older than this whose message is missing was left by a crash before the message was stored. */
@@ -148,7 +142,6 @@ export async function queueUnmailedContactMessages(
     const message = await getContactMessage(id);
     if (message) {
       await queueContactMails(message, mail, settings);
-      await markContactMessageMailed(id);
       queued += 1;
     } else if (now.getTime() - since.getTime() > ORPHAN_MARK_MS) {
       await markContactMessageMailed(id);
