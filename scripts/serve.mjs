@@ -14,6 +14,7 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
+import { netlifyDevOptions } from './serve/netlify-dev-options.mjs';
 import { assertWrittenAgainst } from './serve/versions.mjs';
 import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
 
@@ -23,22 +24,8 @@ const projectRoot = process.cwd();
 // Another version of the Netlify packages this server follows stops it here, saying what to do.
 assertWrittenAgainst(projectRoot);
 
-const netlify = new NetlifyDev({
-  projectRoot,
-  // Offline by design: features that call Netlify's servers or need other runtimes stay off.
-  aiGateway: { enabled: false },
-  database: { enabled: false },
-  edgeFunctions: { enabled: false },
-  environmentVariables: { enabled: false },
-  geolocation: { enabled: false },
-  images: { enabled: false },
-  blobs: { enabled: true },
-  // Functions are served by warm-functions.mjs below (@netlify/dev would rebuild one per call).
-  functions: { enabled: false },
-  headers: { enabled: true },
-  redirects: { enabled: true },
-  staticFiles: { enabled: true },
-});
+// Functions are served by warm-functions.mjs below (@netlify/dev would rebuild one per call).
+const netlify = new NetlifyDev(netlifyDevOptions(projectRoot, { functions: false }));
 
 /**
  * The local blob server @netlify/dev starts for the functions (it keeps it to itself), taken as it

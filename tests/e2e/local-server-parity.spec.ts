@@ -6,25 +6,14 @@
  */
 import { NetlifyDev } from '@netlify/dev';
 import { expect, test } from '@playwright/test';
+import { netlifyDevOptions } from '../../scripts/serve/netlify-dev-options.mjs';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let plain: NetlifyDev;
 test.beforeAll(async () => {
-  plain = new NetlifyDev({
-    projectRoot: process.cwd(),
-    aiGateway: { enabled: false },
-    database: { enabled: false },
-    edgeFunctions: { enabled: false },
-    environmentVariables: { enabled: false },
-    geolocation: { enabled: false },
-    images: { enabled: false },
-    blobs: { enabled: true },
-    functions: { enabled: true },
-    headers: { enabled: true },
-    redirects: { enabled: true },
-    staticFiles: { enabled: true },
-  });
+  // The options `npm start` uses, with @netlify/dev's own functions on.
+  plain = new NetlifyDev(netlifyDevOptions(process.cwd(), { functions: true }));
   await plain.start();
 });
 test.afterAll(async () => {

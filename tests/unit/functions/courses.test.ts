@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetServerEnv } from '~/server/env';
+import { describe, expect, it } from 'vitest';
 import handler, { config } from '../../../netlify/functions/courses.mts';
-import { browserHeaders } from '../../support/browser-headers';
+import { browserHeaders, useXsrfSecret } from '../../support/browser-headers';
 
 // No blob store here: the XSRF key comes from the settings.
-beforeAll(() => {
-  process.env['XSRF_SECRET'] = 'courses-test-xsrf-key-of-32-characters-or-more';
-  resetServerEnv();
-});
-afterAll(() => {
-  delete process.env['XSRF_SECRET'];
-  resetServerEnv();
-});
+useXsrfSecret();
 
 describe('GET /api/courses', () => {
   it('is routed at /api/courses', () => {

@@ -4,8 +4,9 @@
  * instead of getting one per identifier. The first `FREE_FAILURES` in a quarter hour cost
  * nothing; each further one blocks the account's sign-in for a wait that doubles (30 s, 1 min,
  * 2 min, ... up to an hour) instead of locking the owner out for good. The count starts again
- * only after a quiet quarter hour past the last wait; a right password clears it. An identifier that names no account is counted under a key of its own, so the
- * answers never tell a registered address from an unknown one.
+ * only after a quiet quarter hour past the last wait; a right password clears it. An identifier
+ * that names no account is counted under a key of its own, so the answers never tell a
+ * registered address from an unknown one.
  */
 import { sha256 } from '~/server/domain/auth/codes';
 import { RateLimited } from '~/server/domain/errors';

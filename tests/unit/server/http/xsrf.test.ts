@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetServerEnv } from '~/server/env';
+import { describe, expect, it } from 'vitest';
 import { readCookie } from '~/server/http/cookies';
 import {
   hasValidXsrfToken,
@@ -9,15 +8,9 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '~/server/http/xsrf';
+import { useXsrfSecret } from '../../../support/browser-headers';
 
-beforeAll(() => {
-  process.env['XSRF_SECRET'] = 'unit-test-xsrf-key-of-at-least-32-characters';
-  resetServerEnv();
-});
-afterAll(() => {
-  delete process.env['XSRF_SECRET'];
-  resetServerEnv();
-});
+useXsrfSecret();
 
 const request = (method: string, headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method, headers });
