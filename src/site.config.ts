@@ -82,9 +82,11 @@ export const site = {
     /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
     sac: '999293',
     /**
-     * GST on courses (DECISIONS 34): prices include it. Buyers are unregistered and give no
-     * address, so the place of supply is the company's state and the tax splits into central
-     * and state GST. Each rate is a percentage; their sum is the GST rate.
+     * GST on courses (DECISIONS 34): prices include it. The place of supply is the buyer's state
+     * (given at checkout): in the company's state the tax splits into central and state GST, in
+     * another it is IGST at their sum; outside India, none (an export under the LUT below). Each
+     * rate is a percentage; their sum is the GST rate. `placeOfSupply` is printed on orders
+     * placed before buyers gave their state.
      */
     gst: {
       /** The company's GST state code: a buyer here pays CGST + SGST, elsewhere in India IGST. */

@@ -1,20 +1,36 @@
 import type { Config } from '@netlify/functions';
-import { checkout } from '~/server/domain/shop/checkout';
+import { CheckoutRequestSchema } from '~/lib/shared/schemas/billing';
+import { beginPayment } from '~/server/domain/payments/checkout-payment';
+import { paymentGatewayOf, PAYMENTS_OFF, returnOriginOf } from '~/server/domain/payments/gateway';
 import { apiHandler } from '~/server/http/handler';
-import { json } from '~/server/http/responses';
+import { errors, json } from '~/server/http/responses';
 import { checkShopParams } from '~/server/http/shop-params';
 
 /**
- * POST /api/Cart/checkout/{clientCode},{userId}: places one order per cart (and per
- * Idempotency-Key); 200 the cart afterwards and header X-Order-No; 400 'Your cart is empty'.
+ * POST /api/Cart/checkout/{clientCode},{userId}: with billing details (and what the page showed),
+ * starts one payment per cart (and per Idempotency-Key) and answers `{paymentNo, gateway}`, the
+ * form the browser posts to the gateway; 400 'Your cart is empty' or the billing hints; 409 with
+ * the cart when it changed; 503 in production without Razorpay keys.
  */
 export default apiHandler(
-  { methods: ['POST'], auth: 'user' },
-  async ({ request, params, user, mail, now, settings }) => {
+  { methods: ['POST'], auth: 'user', body: CheckoutRequestSchema },
+  async ({ request, params, user, body, mail, now, settings }) => {
     checkShopParams(params, user);
+    const gateway = paymentGatewayOf(settings, () => now);
+    if (!gateway) return errors(503, [PAYMENTS_OFF]);
     const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
-    const result = await checkout(user.userId, key, { mail, now: () => now, siteUrl: settings.siteUrl });
-    return json(result.cart, { headers: { 'X-Order-No': result.orderNo } });
+    const { expect, ...billing } = body;
+    const answer = await beginPayment(
+      { userId: user.userId, idempotencyKey: key, billing, expect },
+      {
+        mail,
+        now: () => now,
+        siteUrl: settings.siteUrl,
+        gateway,
+        returnOrigin: returnOriginOf(gateway, request.url, settings.siteUrl),
+      },
+    );
+    return json(answer);
   },
 );
 

@@ -51,7 +51,21 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT: positiveInt('CONTACT_RATE_LIMIT', 5),
   /** Code requests per client address per hour (sign-ins: twice that per 15 minutes). */
   AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 20),
+  /** Razorpay API key id and secret; unset outside production: the built-in test gateway. */
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  /** Secret Razorpay signs webhooks with (set on the dashboard with the webhook URL). */
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  /** Razorpay's API and hosted checkout addresses; only tests point them elsewhere. */
+  RAZORPAY_API_URL: optionalText,
+  RAZORPAY_CHECKOUT_URL: optionalText,
 });
+
+/** Razorpay's addresses (API.md, Payments). */
+export const RAZORPAY_DEFAULTS = {
+  apiUrl: 'https://api.razorpay.com/v1',
+  checkoutUrl: 'https://api.razorpay.com/v1/checkout/embedded',
+} as const;
 
 /** Typed server settings. */
 export interface ServerEnv {
@@ -78,6 +92,20 @@ export interface ServerEnv {
     /** Account code requests per client address per hour. */
     readonly auth: number;
   };
+  /**
+   * Razorpay (DECISIONS 36): undefined when the key id or secret is missing (then the test
+   * gateway outside production; checkout refused in production).
+   */
+  readonly razorpay:
+    | {
+        readonly keyId: string;
+        readonly keySecret: string;
+        /** Undefined until a webhook is set up: every webhook call is then refused (400). */
+        readonly webhookSecret: string | undefined;
+        readonly apiUrl: string;
+        readonly checkoutUrl: string;
+      }
+    | undefined;
 }
 
 /** Parses `source` into settings. Throws an Error naming each bad variable (never its value). */
@@ -107,6 +135,16 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
         .filter((email) => email !== ''),
     ),
     rateLimits: { contact: env.CONTACT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
+    razorpay:
+      env.RAZORPAY_KEY_ID !== undefined && env.RAZORPAY_KEY_SECRET !== undefined
+        ? {
+            keyId: env.RAZORPAY_KEY_ID,
+            keySecret: env.RAZORPAY_KEY_SECRET,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: (env.RAZORPAY_API_URL ?? RAZORPAY_DEFAULTS.apiUrl).replace(/\/+$/, ''),
+            checkoutUrl: env.RAZORPAY_CHECKOUT_URL ?? RAZORPAY_DEFAULTS.checkoutUrl,
+          }
+        : undefined,
   };
 }
 
@@ -123,6 +161,18 @@ export function resetServerEnv(): void {
   cached = undefined;
 }
 
+/** Netlify's deploy context of this request (`production`, `deploy-preview`, `dev`, ...), if any. */
+export function deployContext(): string | undefined {
+  const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
+    .Netlify;
+  return netlify?.context?.deploy?.context ?? process.env['CONTEXT'];
+}
+
+/** True on the production deploy: no test gateway there (DECISIONS 36). */
+export function isProduction(): boolean {
+  return deployContext() === 'production';
+}
+
 /** Where data lives: the site's stores, or stores scoped to this deploy. */
 export type DataScope = 'site' | 'deploy';
 
@@ -132,8 +182,6 @@ export type DataScope = 'site' | 'deploy';
  * mail queues. Read per call: on Netlify the deploy context comes with each request.
  */
 export function dataScope(): DataScope {
-  const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
-    .Netlify;
-  const context = netlify?.context?.deploy?.context ?? process.env['CONTEXT'];
+  const context = deployContext();
   return context === 'deploy-preview' || context === 'branch-deploy' ? 'deploy' : 'site';
 }

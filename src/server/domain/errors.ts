@@ -2,6 +2,8 @@
  * Typed errors of the domain layer. Handlers map them to HTTP answers (src/server/http/handler.ts);
  * each carries plain sentences a visitor can read.
  */
+import type { CartItem } from '~/lib/shared/schemas/shop';
+
 export abstract class DomainError extends Error {
   /** Sentences for the visitor, shown as the API's `errors` list. */
   readonly messages: readonly string[];
@@ -27,6 +29,19 @@ export class NotFound extends DomainError {}
 
 /** The request clashes with what is stored, e.g. already registered (HTTP 409). */
 export class Conflict extends DomainError {}
+
+/**
+ * What the buyer saw is not the server's cart (DECISIONS 45): HTTP 409 with the current cart, so
+ * the page shows it before anything is charged.
+ */
+export class CartChanged extends Conflict {
+  readonly cart: readonly CartItem[];
+
+  constructor(messages: readonly string[], cart: readonly CartItem[]) {
+    super(messages);
+    this.cart = cart;
+  }
+}
 
 /** The request body is larger than any call accepts (HTTP 413). */
 export class PayloadTooLarge extends DomainError {}

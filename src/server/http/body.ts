@@ -92,3 +92,13 @@ function parseInput<S extends $ZodType>(schema: S, input: unknown): output<S> {
   }
   return result.data;
 }
+
+/**
+ * Reads a form-encoded body (`application/x-www-form-urlencoded`: the payment gateway's form post)
+ * as name -> value, the first value of each name; the same size limit as JSON bodies.
+ */
+export async function readFormFields(request: Request): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(await readLimitedText(request))) fields[name] ??= value;
+  return fields;
+}

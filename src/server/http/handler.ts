@@ -12,6 +12,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 import type { SessionUser } from '~/server/domain/auth/sessions';
 import { requireStaff, type StaffMember } from '~/server/domain/auth/staff';
 import {
+  CartChanged,
   Conflict,
   DomainError,
   Forbidden,
@@ -26,7 +27,7 @@ import { backgroundMailQueue, type MailQueue } from '~/server/domain/mail-queue'
 import { serverEnv, type ServerEnv } from '~/server/env';
 import { readBody } from '~/server/http/body';
 import { clientKeyOf } from '~/server/http/client-address';
-import { errors } from '~/server/http/responses';
+import { errors, json } from '~/server/http/responses';
 import { sessionUserOf } from '~/server/http/session';
 import { hasValidXsrfToken, xsrfCookieFor } from '~/server/http/xsrf';
 
@@ -45,6 +46,12 @@ export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
    * anything else is said about it (even a wrong method); the logic gets the `StaffMember`.
    */
   readonly auth?: A;
+  /**
+   * `'gateway'`: the payment gateway calls (its form post through the browser, its webhook): it
+   * can carry no XSRF token and comes cross-site, so no XSRF check; the logic must check the
+   * gateway's signature instead. Default `'site'`: our own pages, XSRF-checked.
+   */
+  readonly caller?: 'site' | 'gateway';
 }
 
 /** One call, as the logic sees it. */
@@ -107,6 +114,8 @@ function statusOf(error: DomainError): number {
 
 /** Maps a thrown error to the API's error answer. */
 export function errorResponse(error: unknown, request: Request): Response {
+  if (error instanceof CartChanged)
+    return json({ errors: error.messages, cart: error.cart }, { status: 409 });
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
@@ -183,7 +192,8 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     after: (task: () => Promise<unknown>) => void,
   ): Promise<Response> {
     // A forged request is refused before anything else is said about the address.
-    if (!(await hasValidXsrfToken(request))) return errors(403, [XSRF_REFUSED]);
+    if (options.caller !== 'gateway' && !(await hasValidXsrfToken(request)))
+      return errors(403, [XSRF_REFUSED]);
     const now = new Date();
     const staff =
       options.auth === 'staff' ? await requireStaff(await sessionUserOf(request, now)) : undefined;

@@ -37,3 +37,24 @@ export function csv(text: string, filename: string): Response {
   headers.set('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   return new Response(text, { status: 200, headers });
 }
+
+/**
+ * An HTML page a function answers (the test gateway's): its own strict policy, no script at all,
+ * styles inline, forms posting only to this site.
+ */
+export function html(body: string, init: { status?: number } = {}): Response {
+  const headers = new Headers(API_HEADERS);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  );
+  return new Response(body, { status: init.status ?? 200, headers });
+}
+
+/** A 303 See Other to `location` (after a form post: the browser GETs it). */
+export function seeOther(location: string): Response {
+  const headers = new Headers(API_HEADERS);
+  headers.set('Location', location);
+  return new Response(null, { status: 303, headers });
+}

@@ -10,6 +10,7 @@
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
+import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
 import { OrderLineSchema } from '~/server/storage/orders';
 
 export const CheckoutSchema = z.object({
@@ -19,6 +20,8 @@ export const CheckoutSchema = z.object({
   startedAt: z.iso.datetime(),
   lines: z.array(OrderLineSchema).check(z.minLength(1)),
   billTo: z.object({ name: z.string(), email: z.string() }),
+  /** Billing details the buyer gave for this payment (issue 18); the last given before it is paid. */
+  billing: z.optional(BillingRecordSchema),
   /** The order number, once assigned. */
   orderNo: z.optional(z.string()),
   /** When every step was done. */

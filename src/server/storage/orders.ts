@@ -11,6 +11,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { CentsSchema, sumCents } from '~/lib/shared/money';
+import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addOrderToCustomerStats } from '~/server/storage/console-records';
 import { addToIndex } from '~/server/storage/time-index';
@@ -30,6 +31,12 @@ export const OrderLineSchema = z.object({
 
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
+/** A payment as an invoice names it: which gateway took it, and the gateway's payment id. */
+export const PaymentReferenceSchema = z.object({
+  gateway: z.enum(['razorpay', 'test']),
+  reference: z.string(),
+});
+
 export const OrderSchema = z.object({
   orderNo: z.string(),
   userId: z.string(),
@@ -37,6 +44,10 @@ export const OrderSchema = z.object({
   placedAt: z.iso.datetime(),
   lines: z.array(OrderLineSchema).check(z.minLength(1)),
   billTo: z.object({ name: z.string(), email: z.string() }),
+  /** Where the buyer is, for the tax (issue 18); orders placed before have none. */
+  billing: z.optional(BillingRecordSchema),
+  /** The payment that paid for it (issue 18): the gateway and its payment id. */
+  payment: z.optional(PaymentReferenceSchema),
 });
 
 export type Order = z.infer<typeof OrderSchema>;

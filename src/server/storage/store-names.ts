@@ -24,6 +24,8 @@ export const STORE_NAMES = [
   'rate-limits',
   // Keys the server makes for itself when the settings give none (the XSRF tokens' HMAC key).
   'secrets',
+  // The built-in test gateway's orders and payments (issue 18): outside production, without keys.
+  'test-gateway',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
 ] as const;

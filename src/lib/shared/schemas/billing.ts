@@ -31,45 +31,87 @@ const optionalCode = z.pipe(
   }),
 );
 
-export const BillingSchema = z
-  .object({
-    name: z.string(BILLING_HINTS.name).check(
-      z.trim(),
-      z.minLength(1, BILLING_HINTS.name),
-      z.maxLength(BILLING_LIMITS.name, BILLING_HINTS.nameTooLong),
-      z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name on the invoice')),
-    ),
-    country: z.string(BILLING_HINTS.country).check(
-      z.trim(),
-      z.toUpperCase(),
-      z.refine((code) => COUNTRIES.has(code), BILLING_HINTS.country),
-    ),
-    state: optionalCode,
-    gstin: optionalCode,
-  })
-  .check(
-    z.refine((billing) => billing.country !== 'IN' || gstStateName(billing.state ?? '') !== undefined, {
+/** The fields of billing details, each with its own rule. */
+const billingFields = {
+  name: z.string(BILLING_HINTS.name).check(
+    z.trim(),
+    z.minLength(1, BILLING_HINTS.name),
+    z.maxLength(BILLING_LIMITS.name, BILLING_HINTS.nameTooLong),
+    z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name on the invoice')),
+  ),
+  country: z.string(BILLING_HINTS.country).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.refine((code) => COUNTRIES.has(code), BILLING_HINTS.country),
+  ),
+  state: optionalCode,
+  gstin: optionalCode,
+};
+
+type BillingFields = { country: string; state?: string | undefined; gstin?: string | undefined };
+
+/** The rules between fields: the state for India, the GSTIN's check character and state. */
+const billingChecks = [
+  z.refine<BillingFields>(
+    (billing) => billing.country !== 'IN' || gstStateName(billing.state ?? '') !== undefined,
+    {
       message: BILLING_HINTS.state,
       path: ['state'],
-    }),
-    z.refine((billing) => billing.gstin === undefined || isValidGstin(billing.gstin), {
-      message: BILLING_HINTS.gstin,
-      path: ['gstin'],
-    }),
-    z.refine((billing) => billing.gstin === undefined || billing.country === 'IN', {
-      message: BILLING_HINTS.gstinOutsideIndia,
-      path: ['gstin'],
-    }),
-    z.refine(
-      (billing) =>
-        billing.gstin === undefined ||
-        billing.country !== 'IN' ||
-        !isValidGstin(billing.gstin) ||
-        billing.gstin.startsWith(billing.state ?? ''),
-      { message: BILLING_HINTS.gstinState, path: ['gstin'] },
+    },
+  ),
+  z.refine<BillingFields>((billing) => billing.gstin === undefined || isValidGstin(billing.gstin), {
+    message: BILLING_HINTS.gstin,
+    path: ['gstin'],
+  }),
+  z.refine<BillingFields>((billing) => billing.gstin === undefined || billing.country === 'IN', {
+    message: BILLING_HINTS.gstinOutsideIndia,
+    path: ['gstin'],
+  }),
+  z.refine<BillingFields>(
+    (billing) =>
+      billing.gstin === undefined ||
+      billing.country !== 'IN' ||
+      !isValidGstin(billing.gstin) ||
+      billing.gstin.startsWith(billing.state ?? ''),
+    { message: BILLING_HINTS.gstinState, path: ['gstin'] },
+  ),
+];
+
+export const BillingSchema = z.object(billingFields).check(...billingChecks);
+
+/**
+ * The checkout body (API.md): billing details, optionally with what the page showed, so a cart
+ * changed elsewhere is shown before it is charged (DECISIONS 45).
+ */
+export const CheckoutRequestSchema = z
+  .object({
+    ...billingFields,
+    expect: z.optional(
+      z.object({
+        /** The course ids the page listed. */
+        courseIds: z.array(z.int()).check(z.maxLength(500)),
+        /** The total the page showed, in dollars. */
+        total: z.number().check(z.gte(0)),
+      }),
     ),
-  );
+  })
+  .check(...billingChecks);
+export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 
 export type BillingInput = z.input<typeof BillingSchema>;
 /** Billing as stored: the state only for India. */
 export type Billing = z.output<typeof BillingSchema>;
+
+/**
+ * Billing details as stored on a checkout and an order: the shape only. The rules above apply
+ * when the details are given; a stored record stays readable if a rule later tightens.
+ */
+export const BillingRecordSchema = z.object({
+  name: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  /** Two-digit GST state code, for India only. */
+  state: z.optional(z.string()),
+  gstin: z.optional(z.string()),
+});
+export type BillingRecord = z.infer<typeof BillingRecordSchema>;

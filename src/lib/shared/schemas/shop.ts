@@ -86,5 +86,35 @@ export const InvoiceSchema = z.object({
   amountInWords: z.string(),
   currency: z.literal('USD'),
   amountStatus: z.literal('Paid'),
+  /** The buyer's billing details as given at checkout (orders before payments have none). */
+  billing: z.optional(
+    z.object({
+      name: z.string(),
+      /** ISO 3166-1 alpha-2, and its name. */
+      country: z.string(),
+      countryName: z.string(),
+      /** GST state code and name, for India. */
+      state: z.optional(z.string()),
+      stateName: z.optional(z.string()),
+      gstin: z.optional(z.string()),
+    }),
+  ),
+  /** Place of supply as printed: `Karnataka (29)`, or the country of an export. */
+  placeOfSupply: z.optional(z.string()),
+  /** The payment: which gateway took it and its reference (the gateway's payment id). */
+  payment: z.optional(z.object({ gateway: z.enum(['razorpay', 'test']), reference: z.string() })),
+  /** For an export: the LUT legend with its reference. */
+  exportNote: z.optional(z.string()),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** The checkout answer (API.md): the browser posts `fields` as a form to `url`. */
+export const CheckoutAnswerSchema = z.object({
+  /** Our number for this payment (the gateway's receipt); not the order number. */
+  paymentNo: z.string(),
+  gateway: z.object({
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+});
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;

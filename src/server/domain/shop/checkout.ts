@@ -1,9 +1,11 @@
 /**
- * Checkout (DECISIONS 11, 31, 32): one click places one order at the catalogue's prices of that
- * moment. It spans several blobs and is written so that a crash between any two steps loses
- * nothing and a retry finishes the same order (docs/checkout.md gives the order and why):
+ * Checkout (DECISIONS 11, 31, 32, 36, 38): a payment for the cart at the catalogue's prices of
+ * that moment, and once the gateway confirms it, one order. It spans several blobs and is written
+ * so that a crash between any two steps loses nothing and a retry finishes the same order
+ * (docs/checkout.md gives the order and why):
  *
- * 1. `started`:  the checkout record of this cart version (lines priced now, buyer) — create only;
+ * 1. `started`:  the checkout record of this cart version (lines priced now, buyer, billing) and
+ *    its gateway order (`startPayment`); the payment confirmed, its reference (`placePaidOrder`);
  * 2. `numbered`: the order number, claimed by a create-only write of its own record, then noted on
  *    the checkout;
  * 3. `listed`:   the order's marker in the buyer's history;
@@ -14,7 +16,9 @@
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
-import { NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { centsFromUsd, sumCents } from '~/lib/shared/money';
+import type { Billing, BillingRecord } from '~/lib/shared/schemas/billing';
+import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
@@ -48,7 +52,10 @@ export const CHECKOUT_STEPS = [
 ] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-export const CHECKOUT_ERRORS = { empty: 'Your cart is empty' } as const;
+export const CHECKOUT_ERRORS = {
+  empty: 'Your cart is empty',
+  changed: 'Your cart changed. Check it and continue.',
+} as const;
 
 /** What a checkout needs from the outside world. */
 export interface CheckoutDeps {
@@ -121,33 +128,70 @@ export type CreateGatewayOrder = (request: {
   readonly paymentNo: string;
 }) => Promise<{ readonly gateway: 'razorpay' | 'test'; readonly orderId: string }>;
 
+/** What a buyer asks to pay for (API.md, the checkout row). */
+export interface PaymentRequest {
+  readonly userId: string;
+  readonly idempotencyKey: string | undefined;
+  /** Who and where the invoice is for (checked by `BillingSchema`). */
+  readonly billing: Billing;
+  /** What the page showed, when it says (DECISIONS 45): course ids and the total in dollars. */
+  readonly expect?: { readonly courseIds: readonly number[]; readonly total: number } | undefined;
+}
+
 /** A payment started: its number (the gateway's receipt) and the checkout it pays. */
 export interface PaymentStarted {
   readonly paymentNo: string;
   readonly checkout: Checkout;
 }
 
+/** True when `expect` names exactly the checkout's courses and total. */
+function showsLines(lines: Checkout['lines'], expect: NonNullable<PaymentRequest['expect']>): boolean {
+  const ids = new Set(lines.map((line) => line.courseId));
+  return (
+    expect.courseIds.length === ids.size &&
+    expect.courseIds.every((id) => ids.has(id)) &&
+    centsFromUsd(expect.total) === sumCents(lines.map((line) => line.priceCents))
+  );
+}
+
+const sameBilling = (a: BillingRecord | undefined, b: BillingRecord) =>
+  a !== undefined &&
+  a.name === b.name &&
+  a.country === b.country &&
+  a.state === b.state &&
+  a.gstin === b.gstin;
+
 /**
- * Starts paying for the user's cart (issue 18): the checkout of this cart version (or key), and a
- * gateway order for its total, recorded on it. No order and no number yet: those come when the
- * payment is confirmed (`placePaidOrder`), so an abandoned payment leaves no gap. Repeating it
- * answers the same payment; two at once may each ask the gateway, and the first one recorded is
- * the one paid (the other gateway order is never paid).
+ * Starts paying for the user's cart (issue 18): the checkout of this cart version (or key) with
+ * the billing details given, and a gateway order for its total, recorded on it. No order and no
+ * number yet: those come when the payment is confirmed (`placePaidOrder`), so an abandoned
+ * payment leaves no gap. Repeating it answers the same payment (the billing details given last
+ * before it is paid are the invoice's); two at once may each ask the gateway, and the first one
+ * recorded is the one paid (the other gateway order is never paid). A page that showed another
+ * cart gets `CartChanged` with the server's. A checkout already paid is answered as it is (its
+ * `orderNo` set): the caller decides.
  */
 export async function startPayment(
-  userId: string,
-  idempotencyKey: string | undefined,
+  request: PaymentRequest,
   deps: CheckoutDeps,
   createGatewayOrder: CreateGatewayOrder,
 ): Promise<PaymentStarted> {
-  const keyHash = idempotencyKey ? sha256(idempotencyKey) : undefined;
+  const { userId } = request;
+  const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
-  const paymentNo = checkoutIdOf(found).replace('/', '.');
-  if (found.payment) return { paymentNo, checkout: found };
-  const amountCents = found.lines.reduce((sum, line) => sum + line.priceCents, 0);
+  if (request.expect && !showsLines(found.lines, request.expect))
+    throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
+  const billed = sameBilling(found.billing, request.billing)
+    ? found
+    : await updateCheckout(userId, found.cartVersion, (current) =>
+        current.orderNo === undefined ? { ...current, billing: request.billing } : current,
+      );
+  const paymentNo = checkoutIdOf(billed).replace('/', '.');
+  if (billed.payment) return { paymentNo, checkout: billed };
+  const amountCents = sumCents(billed.lines.map((line) => line.priceCents));
   const order = await createGatewayOrder({ amountCents, currency: 'USD', paymentNo });
-  const checkoutRecord = await bindGatewayOrder(found, { ...order, amountCents, currency: 'USD' });
+  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency: 'USD' });
   return { paymentNo, checkout: checkoutRecord };
 }
 
@@ -186,29 +230,14 @@ export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDe
             : current,
         )
       : found;
+  deps.afterStep?.('started');
   return placeOrder(paid, deps);
 }
 
 /**
- * `POST /api/Cart/checkout`: places the order of the user's cart, or finishes the one this cart
- * version (or this Idempotency-Key) already started. Safe to repeat and to run concurrently.
- */
-export async function checkout(
-  userId: string,
-  idempotencyKey: string | undefined,
-  deps: CheckoutDeps,
-): Promise<CheckoutResult> {
-  const keyHash = idempotencyKey ? sha256(idempotencyKey) : undefined;
-  const found = await findOrStartCheckout(userId, keyHash, deps);
-  if ('done' in found) return { orderNo: found.done, cart: await cartItems(userId) };
-  deps.afterStep?.('started');
-  return placeOrder(found, deps);
-}
-
-/**
  * The second half of a checkout, from the number on: numbered, listed, ordered, mailed, emptied,
- * completed. Idempotent, and safe to run concurrently for one checkout (today's Check Out, and the
- * payment callback and webhook of issue 18, which place the order of a paid checkout): the number
+ * completed. Idempotent, and safe to run concurrently for one checkout (the payment callback and
+ * webhook, which place the order of a paid checkout, any number of times, at once): the number
  * is claimed for the checkout, the order is created only if new, the e-mail is queued once by its
  * key, so any number of runs make one order with one number.
  */
@@ -230,12 +259,15 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   await saveOrderMarker(userId, orderNo);
   step('listed');
 
+  const reference = found.payment?.reference;
   const order: Order = await saveOrder({
     orderNo,
     userId,
     placedAt: found.startedAt,
     lines: found.lines,
     billTo: found.billTo,
+    ...(found.billing ? { billing: found.billing } : {}),
+    ...(reference ? { payment: { gateway: found.payment!.gateway, reference } } : {}),
   });
   // Another checkout's order under this number (a counter restored from an old backup) stops here,
   // before the cart loses the courses this checkout did not place.

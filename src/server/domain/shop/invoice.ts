@@ -1,12 +1,14 @@
 /**
  * The tax invoice (DECISIONS 13, 34): prices include GST, so each line's taxable value is its
- * price divided by (1 + rate), rounded to the cent, and the tax is the rest. The tax splits by
- * the configured rates (CGST 9% + SGST 9% by default), the last part taking the rounding, so
- * taxable + taxes = total exactly, in cents.
+ * price divided by (1 + rate), rounded to the cent, and the tax is the rest, split by the rates of
+ * the buyer's place of supply (`~/lib/shared/tax`): CGST + SGST in the company's state, IGST in
+ * another, none for an export under the LUT. Orders placed before billing details existed print
+ * what they printed: CGST + SGST at the company's state.
  */
 import { usdInWords } from '~/lib/shared/amount-in-words';
 import { usdFromCents } from '~/lib/shared/money';
-import { invoiceTotals } from '~/lib/shared/tax';
+import { countryName, gstStateName } from '~/lib/shared/gst';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import type { Invoice, InvoiceLine } from '~/lib/shared/schemas/shop';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
@@ -15,12 +17,18 @@ export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/ta
 
 /** The invoice of an order, as the invoice page prints it (amounts in dollars at this edge). */
 export function toInvoice(order: Order): Invoice {
-  const totals = invoiceTotals(order.lines.map((line) => line.priceCents));
+  const { billing, payment } = order;
+  const place = billing ? placeOfSupplyOf(billing) : undefined;
+  const totals = invoiceTotals(
+    order.lines.map((line) => line.priceCents),
+    place ? taxRatesOf(place.regime) : site.tax.gst.split,
+  );
   const { registered } = site.addresses;
+  const stateName = billing?.state === undefined ? undefined : gstStateName(billing.state);
   return {
     orderNo: order.orderNo,
     orderDate: order.placedAt,
-    billTo: order.billTo,
+    billTo: { name: billing?.name ?? order.billTo.name, email: order.billTo.email },
     seller: {
       legalName: site.legalName,
       address: [
@@ -55,7 +63,27 @@ export function toInvoice(order: Order): Invoice {
     amountInWords: usdInWords(totals.totalCents),
     currency: 'USD',
     amountStatus: 'Paid',
+    ...(billing && place
+      ? {
+          billing: {
+            name: billing.name,
+            country: billing.country,
+            countryName: countryName(billing.country),
+            ...(billing.state === undefined ? {} : { state: billing.state }),
+            ...(stateName === undefined ? {} : { stateName }),
+            ...(billing.gstin === undefined ? {} : { gstin: billing.gstin }),
+          },
+          placeOfSupply: place.label,
+        }
+      : {}),
+    ...(payment ? { payment } : {}),
+    ...(place?.regime === 'export' ? { exportNote: exportNote() } : {}),
   };
+}
+
+/** The legend of an export invoice (DECISIONS 34), with the company's LUT reference. */
+export function exportNote(): string {
+  return `Supply meant for export under LUT without payment of IGST (LUT ARN ${site.tax.lutReference}).`;
 }
 
 /** The lines of `GetCourseforInvoiceByOrderNo`. */

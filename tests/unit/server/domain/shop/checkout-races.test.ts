@@ -2,11 +2,12 @@ import { expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { createAccount } from '~/server/domain/auth/accounts';
 import { addToCart } from '~/server/domain/shop/cart';
-import { checkout, type CheckoutDeps, type CheckoutResult } from '~/server/domain/shop/checkout';
+import { type CheckoutDeps, type CheckoutResult } from '~/server/domain/shop/checkout';
 import { purchaseHistory } from '~/server/domain/shop/orders';
 import type * as CheckoutStorage from '~/server/storage/checkouts';
 import { cartVersionOfKey } from '~/server/storage/checkouts';
 import { useBlobsServer } from '../../../../support/blobs-server';
+import { paidCheckout } from '../../../../support/paid-checkout';
 
 // Interleavings of two requests that a test cannot time with Promise.all: the storage read of
 // an Idempotency-Key is wrapped so that the other request runs in between.
@@ -34,10 +35,10 @@ it('a request with a key its twin binds and uses up while it looks answers the s
   // The late request finds the key unbound; then its twin places the order and empties the cart.
   vi.mocked(cartVersionOfKey).mockImplementationOnce(async (userId, keyHash) => {
     const seen = await actual.cartVersionOfKey(userId, keyHash);
-    twin = await checkout(user.userId, 'one-click', deps);
+    twin = await paidCheckout(user.userId, 'one-click', deps);
     return seen;
   });
-  const late = await checkout(user.userId, 'one-click', deps);
+  const late = await paidCheckout(user.userId, 'one-click', deps);
   expect(twin).toBeDefined();
   expect(late).toEqual(twin);
   expect(await purchaseHistory(user.userId)).toHaveLength(1);

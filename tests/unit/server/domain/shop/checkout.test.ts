@@ -3,16 +3,12 @@ import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { addToCart, cartItems, removeFromCart } from '~/server/domain/shop/cart';
-import {
-  checkout,
-  CHECKOUT_STEPS,
-  type CheckoutDeps,
-  type CheckoutStep,
-} from '~/server/domain/shop/checkout';
+import { CHECKOUT_STEPS, type CheckoutDeps, type CheckoutStep } from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
 import { newAccount } from '../../../../support/people';
 import { useBlobsServer } from '../../../../support/blobs-server';
+import { paidCheckout } from '../../../../support/paid-checkout';
 
 useBlobsServer();
 
@@ -69,7 +65,7 @@ describe('cart', () => {
   it('refuses to add a course already bought (409)', async () => {
     const user = await newUser();
     await addToCart(user, c1!.id);
-    await checkout(user, 'k1', deps);
+    await paidCheckout(user, 'k1', deps);
     await expect(addToCart(user, c1!.id)).rejects.toThrow(Conflict);
     await expect(addToCart(user, c1!.id)).rejects.toThrow('You have already bought this course.');
   });
@@ -80,7 +76,7 @@ describe('checkout', () => {
     const user = await newUser();
     await addToCart(user, c1!.id);
     await addToCart(user, c2!.id);
-    const result = await checkout(user, 'key-a', deps);
+    const result = await paidCheckout(user, 'key-a', deps);
     expect(result.orderNo).toMatch(/^SIS-2627-\d{6}$/);
     expect(result.cart).toEqual([]);
     expect(mails.map((mail) => mail.idempotencyKey)).toEqual([`order-${result.orderNo}`]);
@@ -92,27 +88,28 @@ describe('checkout', () => {
     ]);
     const invoice = await invoiceOf(user, result.orderNo);
     expect(invoice.totals.total).toBe((c1!.discountedFeesCents + c2!.discountedFeesCents) / 100);
-    expect(invoice.billTo).toEqual({
-      name: expect.stringMatching(/^Buyer/),
-      email: expect.stringMatching(/@example.com$/),
-    });
+    // Billed to the name given at checkout, in Karnataka: IGST, with the payment's reference.
+    expect(invoice.billTo).toEqual({ name: 'Priya Rao', email: expect.stringMatching(/@example.com$/) });
+    expect(invoice.placeOfSupply).toBe('Karnataka (29)');
+    expect(invoice.totals.taxes.map((tax) => tax.label)).toEqual(['IGST']);
+    expect(invoice.payment).toEqual({ gateway: 'test', reference: expect.stringMatching(/^pay_/) });
   });
 
   it('answers 400 Your cart is empty for an empty cart', async () => {
     const user = await newUser();
-    await expect(checkout(user, undefined, deps)).rejects.toThrow(ValidationError);
-    await expect(checkout(user, undefined, deps)).rejects.toThrow('Your cart is empty');
+    await expect(paidCheckout(user, undefined, deps)).rejects.toThrow(ValidationError);
+    await expect(paidCheckout(user, undefined, deps)).rejects.toThrow('Your cart is empty');
   });
 
-  it('the same key, or twice on an unchanged cart without one, places one order and answers the same', async () => {
+  it('the same key places one order and answers the same; without one, the emptied cart is empty', async () => {
     const user = await newUser();
     await addToCart(user, c3!.id);
-    const first = await checkout(user, 'same', deps);
-    expect(await checkout(user, 'same', deps)).toEqual(first);
+    const first = await paidCheckout(user, 'same', deps);
+    expect(await paidCheckout(user, 'same', deps)).toEqual(first);
     const other = await newUser();
     await addToCart(other, c3!.id);
-    const keyless = await checkout(other, undefined, deps);
-    expect(await checkout(other, undefined, deps)).toEqual(keyless);
+    await paidCheckout(other, undefined, deps);
+    await expect(paidCheckout(other, undefined, deps)).rejects.toThrow('Your cart is empty');
     expect((await purchaseHistory(other)).length).toBe(1);
   });
 
@@ -120,7 +117,9 @@ describe('checkout', () => {
     const user = await newUser();
     await addToCart(user, c1!.id);
     const before = await orderKeys();
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkout(user, 'double-click', deps)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => paidCheckout(user, 'double-click', deps)),
+    );
     expect(new Set(results.map((result) => result.orderNo)).size).toBe(1);
     expect(await orderKeys()).toBe(before + 1);
     expect(await purchaseHistory(user)).toHaveLength(1);
@@ -130,7 +129,7 @@ describe('checkout', () => {
     const users = await Promise.all(Array.from({ length: 100 }, () => newUser()));
     await Promise.all(users.map((user) => addToCart(user, c2!.id)));
     clock = new Date('2027-06-01T06:00:00.000Z'); // a fresh series: FY 2027-28
-    const results = await Promise.all(users.map((user) => checkout(user, `k-${user}`, deps)));
+    const results = await Promise.all(users.map((user) => paidCheckout(user, `k-${user}`, deps)));
     const numbers = results.map((result) => Number(result.orderNo.slice(-6))).sort((a, b) => a - b);
     expect(results.every((result) => result.orderNo.startsWith('SIS-2728-'))).toBe(true);
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -142,9 +141,9 @@ describe('checkout', () => {
     await addToCart(a, c1!.id);
     await addToCart(b, c1!.id);
     clock = new Date('2029-03-31T18:29:59.000Z'); // 31 March 2029, 23:59:59 IST
-    expect((await checkout(a, 'fy-end', deps)).orderNo).toBe('SIS-2829-000001');
+    expect((await paidCheckout(a, 'fy-end', deps)).orderNo).toBe('SIS-2829-000001');
     clock = new Date('2029-03-31T18:30:00.000Z'); // 1 April 2029, 00:00 IST
-    expect((await checkout(b, 'fy-start', deps)).orderNo).toBe('SIS-2930-000001');
+    expect((await paidCheckout(b, 'fy-start', deps)).orderNo).toBe('SIS-2930-000001');
   });
 
   it.each(CHECKOUT_STEPS.slice(0, -1).map((step) => [step]))(
@@ -160,9 +159,9 @@ describe('checkout', () => {
           if (step === crashAfter) throw new Error(`crash after ${step}`);
         },
       };
-      await expect(checkout(user, 'crashy', crashing)).rejects.toThrow(`crash after ${crashAfter}`);
+      await expect(paidCheckout(user, 'crashy', crashing)).rejects.toThrow(`crash after ${crashAfter}`);
       // Whatever survived the crash, a paid course never shows in the cart.
-      const retried = await checkout(user, 'crashy', deps);
+      const retried = await paidCheckout(user, 'crashy', deps);
       expect(retried.cart).toEqual([]);
       expect(await orderKeys()).toBe(before + 1);
       const history = await purchaseHistory(user);
@@ -170,8 +169,8 @@ describe('checkout', () => {
       expect(new Set(mails.map((mail) => mail.idempotencyKey))).toEqual(
         new Set([`order-${retried.orderNo}`]),
       );
-      // And a keyless retry of the same (now empty) cart answers the same order.
-      expect((await checkout(user, undefined, deps)).orderNo).toBe(retried.orderNo);
+      // And a keyless checkout of the emptied cart starts nothing.
+      await expect(paidCheckout(user, undefined, deps)).rejects.toThrow('Your cart is empty');
     },
   );
 
@@ -183,16 +182,16 @@ describe('checkout', () => {
     await addToCart(second, c2!.id);
     await addToCart(third, c2!.id);
     clock = new Date('2031-06-01T06:00:00.000Z'); // a series of its own: FY 2031-32
-    const placed = await checkout(first, 'first', deps);
+    const placed = await paidCheckout(first, 'first', deps);
     expect(placed.orderNo).toBe('SIS-3132-000001');
     const counters = openStore('counters');
     // The hint alone gone: the claims still decide.
     await counters.delete('order-numbers/3132');
-    expect((await checkout(second, 'second', deps)).orderNo).toBe('SIS-3132-000002');
+    expect((await paidCheckout(second, 'second', deps)).orderNo).toBe('SIS-3132-000002');
     // The whole counter store rolled back: the order's own record still refuses a second owner.
     await counters.delete('order-numbers/3132');
     await Promise.all(['000001', '000002'].map((n) => counters.delete(`order-claims/3132/${n}`)));
-    await expect(checkout(third, 'third', deps)).rejects.toThrow('already belongs to another order');
+    await expect(paidCheckout(third, 'third', deps)).rejects.toThrow('already belongs to another order');
     expect((await cartItems(third)).map((item) => item.id)).toEqual([c2!.id]);
     expect(await purchaseHistory(third)).toEqual([]);
     expect((await invoiceOf(first, placed.orderNo)).lines.map((line) => line.courseId)).toEqual([c1!.id]);
@@ -202,7 +201,7 @@ describe('checkout', () => {
     const buyer = await newUser();
     const stranger = await newUser();
     await addToCart(buyer, c1!.id);
-    const { orderNo } = await checkout(buyer, 'mine', deps);
+    const { orderNo } = await paidCheckout(buyer, 'mine', deps);
     await expect(invoiceOf(stranger, orderNo)).rejects.toThrow('Invoice not found.');
     await expect(invoiceOf(buyer, 'SIS-0000-000000')).rejects.toBeInstanceOf(NotFound);
     await expect(invoiceOf(buyer, '../orders/x')).rejects.toBeInstanceOf(NotFound);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberInWords, usdInWords } from '~/lib/shared/amount-in-words';
-import { invoiceTotals } from '~/server/domain/shop/invoice';
+import { invoiceTotals, toInvoice } from '~/server/domain/shop/invoice';
+import type { Order } from '~/server/storage/orders';
 
 describe('invoice arithmetic (prices include GST)', () => {
   it('splits a price into taxable value and CGST + SGST at 9% each', () => {
@@ -44,5 +45,66 @@ describe('amounts in words', () => {
       'US Dollars One Million Two Hundred Thirty-Four Thousand Five Hundred Sixty-Seven and Eighty-Nine Cents Only',
     );
     expect(numberInWords(2_000_000_015)).toBe('Two Billion Fifteen');
+  });
+});
+
+describe('the invoice of an order, by place of supply (issue 18)', () => {
+  const order: Order = {
+    orderNo: 'SIS-2627-000007',
+    userId: 'u1',
+    placedAt: '2026-11-24T06:00:00.000Z',
+    lines: [
+      {
+        courseId: 1,
+        name: 'Course',
+        url: '/c.webp',
+        review: 5,
+        courseOverview: 'x',
+        listPriceCents: 20000,
+        priceCents: 13950,
+      },
+    ],
+    billTo: { name: 'Account Name', email: 'jane@example.com' },
+  };
+
+  it('an order placed before billing details keeps printing CGST + SGST at the company state', () => {
+    const invoice = toInvoice(order);
+    expect(invoice.billTo.name).toBe('Account Name');
+    expect(invoice.totals.taxes.map((tax) => [tax.label, tax.amount])).toEqual([
+      ['CGST', 10.64],
+      ['SGST', 10.64],
+    ]);
+    expect(invoice).not.toHaveProperty('billing');
+    expect(invoice).not.toHaveProperty('exportNote');
+  });
+
+  it('a buyer in the United States: an export under the LUT, no GST, country printed, payment named', () => {
+    const invoice = toInvoice({
+      ...order,
+      billing: { name: 'Jane Doe', country: 'US' },
+      payment: { gateway: 'razorpay', reference: 'pay_29QQoUBi66xm2f' },
+    });
+    expect(invoice.billTo.name).toBe('Jane Doe');
+    expect(invoice.billing).toEqual({ name: 'Jane Doe', country: 'US', countryName: 'United States' });
+    expect(invoice.placeOfSupply).toBe('United States');
+    expect(invoice.totals).toEqual({ taxable: 139.5, taxes: [], total: 139.5 });
+    expect(invoice.exportNote).toMatch(
+      /^Supply meant for export under LUT without payment of IGST \(LUT ARN AD/,
+    );
+    expect(invoice.payment).toEqual({ gateway: 'razorpay', reference: 'pay_29QQoUBi66xm2f' });
+  });
+
+  it('a business in Maharashtra: its GSTIN and state printed, CGST + SGST', () => {
+    const invoice = toInvoice({
+      ...order,
+      billing: { name: 'Acme Pvt Ltd', country: 'IN', state: '27', gstin: '27AAPFU0939F1ZV' },
+    });
+    expect(invoice.billing).toMatchObject({
+      state: '27',
+      stateName: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+    });
+    expect(invoice.placeOfSupply).toBe('Maharashtra (27)');
+    expect(invoice.totals.taxes.map((tax) => tax.label)).toEqual(['CGST', 'SGST']);
   });
 });

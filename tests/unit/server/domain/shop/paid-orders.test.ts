@@ -18,6 +18,8 @@ import { purchaseHistory } from '~/server/domain/shop/orders';
 import { newAccount } from '../../../../support/people';
 import { useBlobsServer } from '../../../../support/blobs-server';
 
+const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
+
 useBlobsServer();
 
 let mails: OutgoingMail[];
@@ -41,7 +43,11 @@ beforeEach(() => {
 async function buyerPaying(...courseIndexes: number[]) {
   const { userId } = await newAccount();
   for (const index of courseIndexes) await addToCart(userId, courses[index]!.id);
-  const started = await startPayment(userId, undefined, deps, gateway);
+  const started = await startPayment(
+    { userId, idempotencyKey: undefined, billing: KARNATAKA },
+    deps,
+    gateway,
+  );
   return { userId, started, payment: started.checkout.payment! };
 }
 
@@ -57,7 +63,11 @@ describe('paying before the order exists (issue 18)', () => {
   it('asks the gateway for the cart total once, and makes no order and no number yet', async () => {
     const { userId, started, payment } = await buyerPaying(0, 1);
     expect(payment.amountCents).toBe(courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents);
-    const again = await startPayment(userId, undefined, deps, gateway);
+    const again = await startPayment(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      deps,
+      gateway,
+    );
     expect(again.checkout.payment?.orderId).toBe(payment.orderId);
     expect(again.paymentNo).toBe(started.paymentNo);
     expect(await purchaseHistory(userId)).toEqual([]);

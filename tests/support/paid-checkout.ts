@@ -1,0 +1,46 @@
+/**
+ * An order placed the way the payment callback places one, for domain tests that need orders:
+ * the payment of the cart is started (a stand-in gateway order), then confirmed as captured.
+ */
+import type { BillingInput } from '~/lib/shared/schemas/billing';
+import { BillingSchema } from '~/lib/shared/schemas/billing';
+import * as z from '~/lib/shared/zod';
+import {
+  placePaidOrder,
+  startPayment,
+  type CheckoutDeps,
+  type CheckoutResult,
+  type CreateGatewayOrder,
+} from '~/server/domain/shop/checkout';
+
+let gatewayOrders = 0;
+/** A gateway that answers a new order id per call. */
+export const standInGateway: CreateGatewayOrder = async () => ({
+  gateway: 'test',
+  orderId: `order_standin${(gatewayOrders += 1)}`,
+});
+
+/** Pays for the user's cart at once (Karnataka unless `billing` says otherwise): one order. */
+export async function paidCheckout(
+  userId: string,
+  idempotencyKey: string | undefined,
+  deps: CheckoutDeps,
+  billing: BillingInput = { name: 'Priya Rao', country: 'IN', state: '29' },
+): Promise<CheckoutResult> {
+  const started = await startPayment(
+    { userId, idempotencyKey, billing: z.parse(BillingSchema, billing) },
+    deps,
+    standInGateway,
+  );
+  const payment = started.checkout.payment!;
+  return placePaidOrder(
+    {
+      orderId: payment.orderId,
+      paymentId: `pay_for_${payment.orderId}`,
+      amount: payment.amountCents,
+      currency: payment.currency,
+      status: 'captured',
+    },
+    deps,
+  );
+}
