@@ -29,12 +29,26 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
+/** Razorpay's hosted checkout when `RAZORPAY_CHECKOUT_URL` is not set (API.md, Payments). */
+const RAZORPAY_CHECKOUT_URL = 'https://api.razorpay.com/v1/checkout/embedded';
+
 /**
- * The policy, given the script hashes to allow.
- * @param {Iterable<string>} scriptHashes
+ * The origin the checkout page's form posts to (DECISIONS 36): `RAZORPAY_CHECKOUT_URL`'s.
+ * @param {string | undefined} checkoutUrl
  * @returns {string}
  */
-export function contentSecurityPolicy(scriptHashes) {
+export function gatewayOrigin(checkoutUrl) {
+  return new URL(checkoutUrl?.trim() || RAZORPAY_CHECKOUT_URL).origin;
+}
+
+/**
+ * The policy, given the script hashes to allow and the payment gateway's origin, the one place
+ * besides this site a form may post to.
+ * @param {Iterable<string>} scriptHashes
+ * @param {string} [formOrigin]
+ * @returns {string}
+ */
+export function contentSecurityPolicy(scriptHashes, formOrigin = gatewayOrigin(undefined)) {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...scriptHashes].sort().join(' ')}`.trim(),
@@ -46,7 +60,7 @@ export function contentSecurityPolicy(scriptHashes) {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formOrigin}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -75,7 +89,7 @@ export default function cspHeaders() {
         }
         await writeFile(
           join(out, '_headers'),
-          `/*\n  Content-Security-Policy: ${contentSecurityPolicy(hashes)}\n`,
+          `/*\n  Content-Security-Policy: ${contentSecurityPolicy(hashes, gatewayOrigin(process.env['RAZORPAY_CHECKOUT_URL']))}\n`,
         );
         logger.info(`_headers: Content-Security-Policy with ${hashes.size} inline script hash(es)`);
       },

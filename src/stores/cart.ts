@@ -7,11 +7,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
-import { checkoutText } from '~/content/ui/shop';
-import { ApiError, apiExchange, apiRequest } from '~/lib/client/api';
+import { ApiError, apiRequest } from '~/lib/client/api';
+import { postToGateway } from '~/lib/client/gateway-form';
+import { centsFromUsd, sumCents } from '~/lib/shared/money';
+import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
-import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
-import { notifyError, notifySuccess } from '~/stores/notifications';
+import { CartSchema, CheckoutAnswerSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
+import { rememberBilling } from '~/stores/billing';
+import { notifyError } from '~/stores/notifications';
 import { requestSignIn } from '~/stores/account-dialog';
 import { forgetPurchases, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
@@ -43,17 +46,21 @@ export const $cartCount = computed($cart, (items) => items?.length ?? 0);
 
 const $loadFailed = atom(false);
 const $pending = atom(false);
-const $placed = atom<{ readonly orderNo: string | undefined } | undefined>(undefined);
 const $busy = atom<ReadonlySet<number>>(new Set());
 
 /** Whether the cart failed to load (the checkout page offers to try again). */
 export const $cartLoadFailed: ReadableAtom<boolean> = $loadFailed;
 
-/** True while a checkout request is in flight (the button is disabled). */
-export const $checkoutPending: ReadableAtom<boolean> = $pending;
+const $changedCount = atom(0);
 
-/** The order this page has just placed (its number from `X-Order-No`, when the server sent it). */
-export const $placedOrder: ReadableAtom<{ readonly orderNo: string | undefined } | undefined> = $placed;
+/**
+ * How many times Pay met a cart changed elsewhere (DECISIONS 45); the page shows the server's
+ * cart with 'Your cart changed. Check it and continue.' while it is above 0.
+ */
+export const $cartChanged: ReadableAtom<number> = $changedCount;
+
+/** True from a press of Pay until the page leaves for the gateway (the button is disabled). */
+export const $checkoutPending: ReadableAtom<boolean> = $pending;
 
 /** Course ids with an add or delete in flight. */
 export const $cartBusy: ReadableAtom<ReadonlySet<number>> = $busy;
@@ -83,7 +90,7 @@ function newIdempotencyKey(): string {
 // The Idempotency-Key of the checkout attempt under way: kept while an answer may have been lost
 // (network failure, 5xx, 408, 429), so a retry finishes the same order; a new one for a new cart.
 let checkoutKey: string | undefined;
-let checkoutRun: Promise<CheckoutResult> | undefined;
+let checkoutRun: Promise<PayResult> | undefined;
 
 /** Replaces the cart with the server's list; a different cart is a new checkout attempt. */
 function replaceCart(items: readonly CartItem[]): void {
@@ -158,64 +165,96 @@ export async function removeFromCart(courseId: number): Promise<boolean> {
   }
 }
 
-/** How a checkout ended: the order number from `X-Order-No` (undefined if absent), or failure. */
-export type CheckoutResult =
-  { readonly ok: true; readonly orderNo: string | undefined } | { readonly ok: false };
+/** How a press of Pay ended here: the browser is on its way to the gateway, or why not. */
+export type PayResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly changed?: boolean; readonly messages?: readonly string[] };
 
-/** Whether a failed checkout may still have placed its order (then a retry reuses the key). */
+/** Whether a failed checkout may still have started its payment (then a retry reuses the key). */
 function answerMayBeLost(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
+/** The cart in a 409 answer (DECISIONS 45), or undefined. */
+function cartOf(body: unknown): readonly CartItem[] | undefined {
+  const cart = (body as { cart?: unknown } | undefined)?.cart;
+  const parsed = z.safeParse(CartSchema, cart);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
- * Places the order for the whole cart. A second call while one is in flight gets the same
- * result, and a retry after a lost answer sends the same `Idempotency-Key`, so the server places
- * one order (DECISIONS 11). The cart becomes the server's answer (empty).
+ * Pays for the cart the page shows (issue 18): sends the billing details and what the page
+ * showed (course ids and total: DECISIONS 45); the server starts one payment (the same
+ * `Idempotency-Key` for a retry after a lost answer) and answers the gateway's form, which the
+ * browser then posts: the page leaves for the gateway. A cart changed elsewhere comes back with
+ * the server's cart (`changed`); the billing details' hints come back as `messages`.
  */
-export function checkout(): Promise<CheckoutResult> {
-  checkoutRun ??= placeOrder().finally(() => {
+export function pay(billing: BillingRecord): Promise<PayResult> {
+  checkoutRun ??= startPayment(billing).finally(() => {
     checkoutRun = undefined;
-    $pending.set(false);
   });
   return checkoutRun;
 }
 
-async function placeOrder(): Promise<CheckoutResult> {
+async function startPayment(billing: BillingRecord): Promise<PayResult> {
   const user = $user.get();
   if (!user) return { ok: false };
   $pending.set(true);
   await cartLoad;
+  const shown = $cartItems.get();
+  const expect = {
+    courseIds: shown.map((item) => item.id),
+    total: sumCents(shown.map((item) => centsFromUsd(item.discountedFees))) / 100,
+  };
   const key = (checkoutKey ??= newIdempotencyKey());
   try {
-    const { data, headers } = await apiExchange(
+    const answer = await apiRequest(
       'POST',
       cartPath('checkout', user.userid),
-      CartSchema,
-      undefined,
-      {
-        headers: { 'Idempotency-Key': key },
-      },
+      CheckoutAnswerSchema,
+      { ...billing, expect },
+      { headers: { 'Idempotency-Key': key } },
     );
-    checkoutKey = undefined;
-    const orderNo = headers.get('X-Order-No') ?? undefined;
-    $placed.set({ orderNo });
-    replaceCart(data);
-    // The purchases changed: the next reader loads them again.
-    forgetPurchases();
-    notifySuccess(checkoutText.placedToast);
-    return { ok: true, orderNo };
+    rememberBilling(billing);
+    // The page now leaves for the gateway: the button stays busy until it has gone.
+    postToGateway(answer.gateway);
+    return { ok: true };
   } catch (error) {
+    $pending.set(false);
     if (!answerMayBeLost(error)) checkoutKey = undefined;
+    const changed = error instanceof ApiError && error.status === 409 ? cartOf(error.body) : undefined;
+    if (changed) {
+      replaceCart(changed);
+      $changedCount.set($changedCount.get() + 1);
+      return { ok: false, changed: true };
+    }
+    if (error instanceof ApiError && error.status === 400) return { ok: false, messages: error.messages };
     notifyError(messageOf(error));
     return { ok: false };
   }
 }
 
+// Back from the gateway with the browser's Back button, the page may come from the back-forward
+// cache as it was left: with Pay still busy. It is not: nothing is on its way.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) $pending.set(false);
+  });
+}
+
+/**
+ * The buyer is back from the gateway on `/checkout?placed={orderNo}`: the cart and the purchases
+ * changed on the server, so both are read again.
+ */
+export function returnedWithOrder(): void {
+  forgetPurchases();
+  void loadCart();
+}
+
 /** Forgets the user's cart (`[]`: empty; undefined: unknown until loaded) and purchases. */
 function resetShop(cart: readonly CartItem[] | undefined): void {
   checkoutKey = undefined;
-  $placed.set(undefined);
   $cartStore.set(cart);
   $loadFailed.set(false);
   forgetPurchases();

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
 import { newPerson, signUpByApi } from './support/accounts';
 import { hydrated } from './support/islands';
@@ -133,7 +134,7 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   await other.close();
 });
 
-test('shop journey: two courses, delete one, check out, history, a one-page A4 tax invoice only the buyer sees', async ({
+test('shop journey: two courses, delete one, billing in Karnataka, pay on the test gateway, history, a one-page A4 IGST invoice only the buyer sees', async ({
   page,
   browser,
 }) => {
@@ -159,10 +160,21 @@ test('shop journey: two courses, delete one, check out, history, a one-page A4 t
 
   await press(page, list.getByRole('button', { name: new RegExp(`Delete.*${second.name}`) }));
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await press(page, page.getByRole('button', { name: 'Check Out' }));
-  await expect(
-    page.getByText('Thanks for choosing us. your order has been successfully placed.').first(),
-  ).toBeVisible();
+  // Billing details: India is chosen, the state is asked; the tax the invoice will print shows.
+  await page.getByLabel('State or union territory').selectOption({ label: 'Karnataka' });
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('IGST 18%');
+  await press(
+    page,
+    page.getByRole('button', { name: `Pay ${formatUsd(centsFromUsd(first.discountedFees))}` }),
+  );
+
+  // The test gateway plays Razorpay's hosted checkout; its Pay sends the buyer back.
+  await expect(page.getByText('Test payment: no money moves')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`${formatUsd(centsFromUsd(first.discountedFees))} USD`);
+  await press(page, page.getByRole('button', { name: /^Pay / }));
+  await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  expect(page.url()).toMatch(/\/checkout\?placed=SIS-\d{4}-\d{6}$/);
   await expect(header(page).getByRole('link', { name: 'My cart, empty' })).toBeVisible();
 
   await page.goto('/purchasehistory');
@@ -182,8 +194,9 @@ test('shop journey: two courses, delete one, check out, history, a one-page A4 t
     person.name,
     person.email,
     'Paid',
-    'CGST',
-    'SGST',
+    'Karnataka (29)',
+    'IGST @ 18%',
+    'Payment reference',
     'US Dollars',
     'This is a system generated invoice and does not require a signature or a digital signature',
   ]) {
@@ -191,6 +204,8 @@ test('shop journey: two courses, delete one, check out, history, a one-page A4 t
   }
   await expect(invoice).toContainText(first.name);
   await expect(invoice).not.toContainText(second.name);
+  await expect(invoice).not.toContainText('CGST');
+  await expect(invoice).toContainText(/pay_test\w+/);
 
   // Printed: one A4 page.
   const pdf = await invoicePage.pdf({ format: 'A4', printBackground: true });

@@ -1,26 +1,29 @@
 /**
- * The Check-Out page's island (product-spec sections 2, 4 and 8): the cart list (scrolling at
- * 480 px), a Delete button per course, the total and Check Out; 'Your cart is empty' when it is;
- * after checkout, links to the invoice and the purchase history.
+ * The Check-Out page's island (product-spec sections 2, 4 and 8; issue 18): the cart list
+ * (scrolling at 480 px), a Delete button per course, billing details, the tax and Pay; 'Your cart
+ * is empty' when it is. Back from the gateway: `?placed={orderNo}` shows the order's confirmation
+ * (on reload too), `?payment=failed` and `?payment=cancelled` the cart as it was with a message.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
-import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import {
   $cart,
   $cartBusy,
+  $cartChanged,
   $cartLoadFailed,
-  $checkoutPending,
-  $placedOrder,
-  checkout,
   loadCart,
   removeFromCart,
+  returnedWithOrder,
 } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import { LoadingPanel, MessagePanel, NewTabHint, ShopPrice, SignInPanel } from './ShopParts';
+import { LoadingPanel, MessagePanel, ShopPrice, SignInPanel } from './ShopParts';
+import PaymentPanel from './checkout/PaymentPanel';
+import PlacedOrder from './checkout/PlacedOrder';
+import { returnOf } from './checkout/return-of';
 import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './checkout-cart.css';
@@ -37,23 +40,34 @@ export default function CheckoutCart() {
   const $signedIn = useStore($user) !== null;
   const $items = useStore($cart);
   const $failed = useStore($cartLoadFailed);
-  const $pending = useStore($checkoutPending);
   const $busy = useStore($cartBusy);
-  const $placed = useStore($placedOrder);
+  const $changed = useStore($cartChanged);
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
+  const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
 
-  // After a delete or a checkout the pressed button is gone: focus goes to the heading shown.
+  // Back from the gateway with an order: the server's cart and purchases changed.
   useEffect(() => {
-    if (removed.count > 0 || $placed) heading.current?.focus();
-  }, [removed, $placed]);
+    if (returned?.kind === 'placed') returnedWithOrder();
+  }, [returned]);
+
+  // After a delete the pressed button is gone, and a changed cart must be looked at: focus goes
+  // to the heading shown.
+  useEffect(() => {
+    if (removed.count > 0 || $changed > 0) heading.current?.focus();
+  }, [removed, $changed]);
+
+  const notice =
+    $changed > 0
+      ? { tone: 'warning', heading: text.changedHeading, text: text.changedText }
+      : returned?.kind === 'failed'
+        ? { tone: 'danger', heading: text.failedHeading, text: text.failedText }
+        : returned?.kind === 'cancelled'
+          ? { tone: 'warning', heading: text.cancelledHeading, text: text.cancelledText }
+          : undefined;
 
   const onDelete = async (item: CartItem) => {
     if (await removeFromCart(item.id)) setRemoved((last) => ({ name: item.name, count: last.count + 1 }));
-  };
-
-  const onCheckout = () => {
-    if (!$pending) void checkout();
   };
 
   let content;
@@ -61,27 +75,8 @@ export default function CheckoutCart() {
     content = <LoadingPanel label={text.loading} />;
   } else if (!$signedIn) {
     content = <SignInPanel heading={text.signInHeading} text={text.signInText} />;
-  } else if ($placed && ($items ?? []).length === 0) {
-    const invoiceHref = $placed.orderNo ? `/invoice?id=${encodeURIComponent($placed.orderNo)}` : undefined;
-    content = (
-      <MessagePanel
-        icon="check"
-        tone="success"
-        heading={text.placedHeading}
-        text={$placed.orderNo ? text.placedText($placed.orderNo) : text.placedTextNoNumber}
-        headingRef={heading}
-      >
-        {invoiceHref && (
-          <a className="button button--primary" href={invoiceHref} target="_blank" rel="noopener">
-            {text.viewInvoice}
-            <NewTabHint />
-          </a>
-        )}
-        <a className="button button--outline" href="/purchasehistory">
-          {text.history}
-        </a>
-      </MessagePanel>
-    );
+  } else if (returned?.kind === 'placed') {
+    content = <PlacedOrder orderNo={returned.orderNo} headingRef={heading} />;
   } else if ($items === undefined && $failed) {
     content = (
       <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
@@ -101,9 +96,17 @@ export default function CheckoutCart() {
       </MessagePanel>
     );
   } else {
-    const totalCents = sumCents($items.map((item) => centsFromUsd(item.discountedFees)));
     content = (
       <div className="checkout">
+        {notice && (
+          <div className={`checkout__notice checkout__notice--${notice.tone}`} role="alert">
+            <Icon name="alert" />
+            <div>
+              <h2 className="checkout__notice-heading">{notice.heading}</h2>
+              <p>{notice.text}</p>
+            </div>
+          </div>
+        )}
         <section className="checkout__cart" aria-labelledby="cart-heading">
           <h2 id="cart-heading" className="checkout__heading" ref={heading} tabIndex={-1}>
             {text.cartHeading} <span className="checkout__count">({text.items($items.length)})</span>
@@ -145,32 +148,11 @@ export default function CheckoutCart() {
             </ul>
           </div>
         </section>
-        <aside className="checkout__summary" aria-labelledby="summary-heading">
-          <h2 id="summary-heading" className="checkout__summary-heading">
-            {text.summaryHeading}
-          </h2>
-          <dl className="checkout__totals">
-            <div>
-              <dt>{text.items($items.length)}</dt>
-              <dd>{formatUsd(totalCents)}</dd>
-            </div>
-            <div className="checkout__total">
-              <dt>{text.total}</dt>
-              <dd data-testid="cart-total">
-                {formatUsd(totalCents)} <span className="checkout__currency">{shopText.currency}</span>
-              </dd>
-            </div>
-          </dl>
-          <button
-            className="button button--primary checkout__button"
-            type="button"
-            aria-disabled={$pending || undefined}
-            onClick={onCheckout}
-          >
-            {$pending ? text.checkingOut : text.checkOut}
-          </button>
-          <p className="checkout__note">{text.taxNote}</p>
-        </aside>
+        <PaymentPanel
+          pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
+          headingId="summary-heading"
+          itemCount={$items.length}
+        />
       </div>
     );
   }

@@ -133,8 +133,17 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               </div>
               <div>
                 <dt>{text.placeOfSupply}</dt>
-                <dd>{seller.placeOfSupply}</dd>
+                <dd>{invoice.placeOfSupply ?? seller.placeOfSupply}</dd>
               </div>
+              {invoice.payment && (
+                <div>
+                  <dt>{text.paymentReference}</dt>
+                  <dd className="invoice__reference">
+                    {invoice.payment.reference}
+                    {invoice.payment.gateway === 'test' && ` ${text.testPayment}`}
+                  </dd>
+                </div>
+              )}
             </dl>
           </div>
         </header>
@@ -145,6 +154,18 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {text.billTo}
             </h3>
             <p className="invoice__party-name">{billTo.name}</p>
+            {invoice.billing?.gstin && (
+              <p className="invoice__party-line">
+                {text.gstin}: {invoice.billing.gstin}
+              </p>
+            )}
+            {invoice.billing && (
+              <p className="invoice__party-line">
+                {invoice.billing.stateName
+                  ? `${invoice.billing.stateName} (${invoice.billing.state}), ${invoice.billing.countryName}`
+                  : invoice.billing.countryName}
+              </p>
+            )}
             <p className="invoice__party-line">{billTo.email}</p>
           </section>
           <section className="invoice__party" aria-labelledby="bank-details">
@@ -221,6 +242,12 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               <dt>{text.taxableValue}</dt>
               <dd>{usd(totals.taxable)}</dd>
             </div>
+            {invoice.exportNote && (
+              <div>
+                <dt>{text.exportTax}</dt>
+                <dd>{usd(0)}</dd>
+              </div>
+            )}
             {totals.taxes.map((tax) => (
               <div key={tax.label}>
                 <dt>{text.tax(tax.label, tax.ratePct)}</dt>
@@ -237,6 +264,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
 
         <footer className="invoice__note">
+          {invoice.exportNote && <p className="invoice__export">{invoice.exportNote}</p>}
           <p>{text.note}</p>
         </footer>
       </article>

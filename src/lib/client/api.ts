@@ -29,12 +29,15 @@ async function tracked<T>(work: () => Promise<T>, background: boolean): Promise<
 export class ApiError extends Error {
   readonly status: number;
   readonly messages: readonly string[];
+  /** The error answer's whole body (e.g. checkout's 409 carries the current `cart`), unparsed. */
+  readonly body: unknown;
 
-  constructor(status: number, messages: readonly string[]) {
+  constructor(status: number, messages: readonly string[], body?: unknown) {
     super(messages.join(' '));
     this.name = 'ApiError';
     this.status = status;
     this.messages = messages;
+    this.body = body;
   }
 }
 
@@ -51,7 +54,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     const list = Array.isArray(body.errors)
       ? body.errors.filter((m): m is string => typeof m === 'string')
       : [];
-    return new ApiError(response.status, list.length > 0 ? list : [UNKNOWN_MESSAGE]);
+    return new ApiError(response.status, list.length > 0 ? list : [UNKNOWN_MESSAGE], body);
   } catch {
     return new ApiError(response.status, [UNKNOWN_MESSAGE]);
   }

@@ -8,4 +8,6 @@ export const LOCAL_STORAGE_KEYS = {
   navFor: 'navfor',
   /** 'true' when the login dialog opens in sign-in mode. */
   loginType: 'logintype',
+  /** The billing details last paid with, and whose they are (issue 18: asked once, remembered). */
+  billing: 'billing',
 } as const;

@@ -44,11 +44,18 @@ export function invoiceFor(orderNo: string, items: readonly PurchasedItem[]): In
   });
 }
 
+/** Where the mock's checkout sends the browser to pay. */
+export const MOCK_GATEWAY_PATH = '/mock-gateway/checkout';
+
 /** A fake shop server for one page: the cart, the purchases and what the page asked. */
 export class ShopMock {
   cart: CartItem[];
   purchases: PurchasedItem[];
   checkoutKeys: string[] = [];
+  /** The bodies checkout was sent (billing details and what the page showed). */
+  checkoutBodies: Record<string, unknown>[] = [];
+  /** The forms the page posted to the gateway. */
+  gatewayPosts: string[] = [];
   orders = 0;
   /** When set, the invoice answers only once this settles (to see the spinner). */
   invoiceGate: Promise<void> | undefined;
@@ -70,6 +77,18 @@ export class ShopMock {
     );
     await page.route('**/api/Cart/**', (route) => this.cartCall(route));
     await page.route('**/api/orders/*/invoice', (route) => this.invoiceCall(route));
+    await page.route(`**${MOCK_GATEWAY_PATH}`, (route) => this.gatewayCall(route));
+  }
+
+  /** The gateway: the buyer pays at once and is sent back to the confirmation, as the callback does. */
+  private async gatewayCall(route: Route) {
+    this.gatewayPosts.push(route.request().postData() ?? '');
+    this.orders += 1;
+    const orderNo = `SIS-2627-${String(this.orders).padStart(6, '0')}`;
+    const orderDate = new Date().toISOString();
+    this.purchases = [...this.cart.map((c) => ({ ...c, orderNo, orderDate })), ...this.purchases];
+    this.cart = [];
+    return route.fulfill({ status: 303, headers: { Location: `/checkout?placed=${orderNo}` } });
   }
 
   private async cartCall(route: Route) {
@@ -97,15 +116,14 @@ export class ShopMock {
       case 'checkout': {
         const key = request.headers()['idempotency-key'] ?? '';
         this.checkoutKeys.push(key);
+        this.checkoutBodies.push(request.postDataJSON() as Record<string, unknown>);
         // A test that needs the checkout in flight (a second click, the busy button) holds the gate.
         await this.checkoutGate;
         if (this.cart.length === 0) return json(route, { errors: ['Your cart is empty'] }, 400);
-        this.orders += 1;
-        const orderNo = `SIS-2627-${String(this.orders).padStart(6, '0')}`;
-        const orderDate = new Date().toISOString();
-        this.purchases = [...this.cart.map((c) => ({ ...c, orderNo, orderDate })), ...this.purchases];
-        this.cart = [];
-        return json(route, [], 200, { 'X-Order-No': orderNo });
+        return json(route, {
+          paymentNo: `${user.userid}.1`,
+          gateway: { url: MOCK_GATEWAY_PATH, fields: { order_id: 'order_mock1', amount: '100' } },
+        });
       }
       default:
         return json(route, { errors: ['Not found.'] }, 404);

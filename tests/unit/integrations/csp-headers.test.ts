@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../../integrations/csp-headers.mjs';
+import {
+  contentSecurityPolicy,
+  gatewayOrigin,
+  inlineScriptHashes,
+} from '../../../integrations/csp-headers.mjs';
 
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -21,5 +25,13 @@ describe('CSP integration', () => {
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
+  });
+
+  it("lets forms post to this site and to the payment gateway's origin only (issue 18)", () => {
+    expect(contentSecurityPolicy([])).toContain("form-action 'self' https://api.razorpay.com;");
+    expect(gatewayOrigin('http://127.0.0.1:4010/v1/checkout/embedded')).toBe('http://127.0.0.1:4010');
+    expect(contentSecurityPolicy([], gatewayOrigin(' '))).toContain(
+      "form-action 'self' https://api.razorpay.com;",
+    );
   });
 });

@@ -34,7 +34,7 @@ type Reply = { status?: number; body: unknown; headers?: Record<string, string> 
 
 /** Stubs `fetch` with the given replies, in order; returns the calls made. */
 function stubFetch(...replies: Reply[]) {
-  const calls: { method: string; path: string; headers: Record<string, string> }[] = [];
+  const calls: { method: string; path: string; headers: Record<string, string>; body: string }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
@@ -42,6 +42,7 @@ function stubFetch(...replies: Reply[]) {
         method: init.method ?? 'GET',
         path,
         headers: (init.headers ?? {}) as Record<string, string>,
+        body: String(init.body ?? ''),
       });
       const reply = replies.shift();
       if (!reply) throw new Error(`Unexpected call ${path}`);
@@ -56,6 +57,8 @@ function stubFetch(...replies: Reply[]) {
 }
 
 let unmountPage: (() => void) | undefined;
+/** The gateway forms the page posted (it would leave for the gateway). */
+let gatewayPosts: unknown[] = [];
 
 /** A fresh cart module, as on a page load with `storage` as it is now. */
 async function loadStore(signedIn = true) {
@@ -64,6 +67,10 @@ async function loadStore(signedIn = true) {
   session.requestSignIn = vi.fn<(then?: () => void, from?: unknown) => void>();
   vi.doMock('~/stores/session', () => ({ $user: session.user }));
   vi.doMock('~/stores/account-dialog', () => ({ requestSignIn: session.requestSignIn }));
+  gatewayPosts = [];
+  vi.doMock('~/lib/client/gateway-form', () => ({
+    postToGateway: (gateway: unknown) => gatewayPosts.push(gateway),
+  }));
   const cart = await import('~/stores/cart');
   const orders = await import('~/stores/orders');
   // The store module's own nanostores instance (modules were reset), to unmount its stores.
@@ -247,68 +254,81 @@ describe('cart store', () => {
   });
 });
 
-describe('checkout', () => {
-  const placed = { body: [], headers: { 'X-Order-No': 'SIS-2627-000042' } };
+describe('pay (issue 18)', () => {
+  const answer = {
+    body: {
+      paymentNo: 'u-7f3a.3',
+      gateway: { url: '/api/payments/test-checkout', fields: { order_id: 'order_1' } },
+    },
+  };
+  const billing = { name: 'Asha Rao', country: 'IN', state: '29' };
 
-  it('sends an Idempotency-Key, empties the cart and returns the order number', async () => {
-    storage['course'] = JSON.stringify([course(1)]);
-    const calls = stubFetch(placed);
+  it('sends the billing details, what the page shows and an Idempotency-Key, then posts the gateway form', async () => {
+    storage['course'] = JSON.stringify([course(1), course(2)]);
+    const calls = stubFetch(answer);
     const cart = await loadStore();
-    expect(await cart.checkout()).toEqual({ ok: true, orderNo: 'SIS-2627-000042' });
+    expect(await cart.pay(billing)).toEqual({ ok: true });
     expect(calls[0]?.path).toBe('/api/Cart/checkout/sispl,u-7f3a');
     expect(calls[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
-    expect(cart.$cart.get()).toEqual([]);
-    expect('course' in storage).toBe(false);
+    expect(JSON.parse(calls[0]!.body)).toEqual({ ...billing, expect: { courseIds: [1, 2], total: 279 } });
+    expect(gatewayPosts).toEqual([answer.body.gateway]);
+    // Remembered for the next order, with whose they are.
+    expect(JSON.parse(storage['billing']!)).toEqual({ userId: 'u-7f3a', billing });
+    // The page is leaving: Pay stays busy.
+    expect(cart.$checkoutPending.get()).toBe(true);
   });
 
-  it('places one order for a double click: the second call shares the first', async () => {
+  it('starts one payment for a double click: the second call shares the first', async () => {
     storage['course'] = JSON.stringify([course(1)]);
-    const calls = stubFetch(placed);
+    const calls = stubFetch(answer);
     const cart = await loadStore();
-    const [first, second] = await Promise.all([cart.checkout(), cart.checkout()]);
+    const [first, second] = await Promise.all([cart.pay(billing), cart.pay(billing)]);
     expect(calls).toHaveLength(1);
     expect(second).toEqual(first);
   });
 
-  it('reuses the key when retrying after a lost answer, then starts a new attempt', async () => {
+  it('reuses the key when retrying after a lost answer', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     const calls = stubFetch(
       new TypeError('Failed to fetch'),
       { status: 503, body: { errors: ['Please try again in a moment.'] } },
-      placed,
+      answer,
     );
     const cart = await loadStore();
-    expect(await cart.checkout()).toEqual({ ok: false });
-    expect(cart.$cart.get()).toEqual([course(1)]);
-    expect(await cart.checkout()).toEqual({ ok: false });
-    expect(await cart.checkout()).toEqual({ ok: true, orderNo: 'SIS-2627-000042' });
-    const keys = calls.map((c) => c.headers['Idempotency-Key']);
-    expect(new Set(keys).size).toBe(1);
+    expect(await cart.pay(billing)).toEqual({ ok: false });
+    expect(cart.$checkoutPending.get()).toBe(false);
+    expect(await cart.pay(billing)).toEqual({ ok: false });
+    expect(await cart.pay(billing)).toEqual({ ok: true });
+    expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(1);
     expect(toasts.errors).toHaveLength(2);
-
-    // The order is placed: the next checkout is a new attempt with a new key.
-    const next = stubFetch(placed);
-    await cart.checkout();
-    expect(next[0]?.headers['Idempotency-Key']).not.toBe(keys[0]);
   });
 
-  it('uses a new key after the server refused the attempt outright', async () => {
+  it("answers the billing details' hints, and uses a new key after a refusal", async () => {
     storage['course'] = JSON.stringify([course(1)]);
-    const calls = stubFetch({ status: 400, body: { errors: ['Your cart is empty'] } }, placed);
+    const calls = stubFetch(
+      { status: 400, body: { errors: ['Choose your state or union territory.'] } },
+      answer,
+    );
     const cart = await loadStore();
-    expect(await cart.checkout()).toEqual({ ok: false });
-    expect(toasts.errors).toEqual(['Your cart is empty']);
-    await cart.checkout();
+    expect(await cart.pay({ name: 'Asha', country: 'IN' })).toEqual({
+      ok: false,
+      messages: ['Choose your state or union territory.'],
+    });
+    expect(toasts.errors).toEqual([]);
+    await cart.pay(billing);
     expect(calls[0]?.headers['Idempotency-Key']).not.toBe(calls[1]?.headers['Idempotency-Key']);
   });
 
-  it('uses a new key once the cart has changed', async () => {
+  it("shows the server's cart when it changed elsewhere, and charges nothing (DECISIONS 45)", async () => {
     storage['course'] = JSON.stringify([course(1)]);
-    const calls = stubFetch(new TypeError('Failed to fetch'), { body: [course(1), course(2)] }, placed);
+    stubFetch({
+      status: 409,
+      body: { errors: ['Your cart changed. Check it and continue.'], cart: [course(1), course(2)] },
+    });
     const cart = await loadStore();
-    await cart.checkout();
-    await cart.addToCart(2);
-    await cart.checkout();
-    expect(calls[0]?.headers['Idempotency-Key']).not.toBe(calls[2]?.headers['Idempotency-Key']);
+    expect(await cart.pay(billing)).toEqual({ ok: false, changed: true });
+    expect(cart.$cart.get()).toEqual([course(1), course(2)]);
+    expect(cart.$cartChanged.get()).toBe(1);
+    expect(gatewayPosts).toEqual([]);
   });
 });

@@ -1,0 +1,217 @@
+/**
+ * The checkout's order summary with billing details and Pay (issue 18; DECISIONS 34, 37): the
+ * name on the invoice (the account's by default, or the one remembered), the country, the state
+ * for India and an optional GSTIN, checked by the same schema the server uses; the tax the
+ * invoice will print, worked out as the details change; Pay with the total, which leaves for the
+ * gateway.
+ */
+import { useStore } from '@nanostores/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { checkoutText as text, shopText } from '~/content/ui/shop';
+import { COUNTRY_CODES, countryName, GST_STATES } from '~/lib/shared/gst';
+import { formatUsd, type Cents } from '~/lib/shared/money';
+import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
+import { $savedBilling } from '~/stores/billing';
+import { $checkoutPending, pay } from '~/stores/cart';
+import { $user } from '~/stores/session';
+import { Field } from '../form-field';
+import '../account/account-forms.css';
+
+/** Countries by English name, India first (most buyers). */
+const COUNTRIES = [...COUNTRY_CODES]
+  .map((code) => ({ code, name: countryName(code) }))
+  .sort((a, b) => (a.code === 'IN' ? -1 : b.code === 'IN' ? 1 : a.name.localeCompare(b.name, 'en')));
+
+/** The tax lines the invoice will print for these details, or undefined while the state is unknown. */
+function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput>) {
+  const country = billing.country ?? '';
+  if (country === '') return undefined;
+  if (country === 'IN' && !GST_STATES.some((state) => state.code === billing.state)) return undefined;
+  const place = placeOfSupplyOf({ country, state: billing.state || undefined });
+  return { place, totals: invoiceTotals(pricesCents, taxRatesOf(place.regime)) };
+}
+
+interface PaymentPanelProps {
+  /** Prices of the courses in the cart, in cents. */
+  readonly pricesCents: readonly Cents[];
+  /** The summary's heading id (the aside is labelled by it). */
+  readonly headingId: string;
+  readonly itemCount: number;
+}
+
+export default function PaymentPanel({ pricesCents, headingId, itemCount }: PaymentPanelProps) {
+  const $saved = useStore($savedBilling);
+  const $account = useStore($user);
+  const $pending = useStore($checkoutPending);
+  const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setFocus,
+    formState: { errors, isSubmitted, touchedFields },
+  } = useForm<BillingInput, unknown, Billing>({
+    resolver: zodResolver(BillingSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: $saved?.name ?? $account?.username ?? '',
+      country: $saved?.country ?? 'IN',
+      state: $saved?.state ?? '',
+      gstin: $saved?.gstin ?? '',
+    },
+  });
+  const billing = useWatch({ control }) as Partial<BillingInput>;
+  const preview = useMemo(() => taxPreview(pricesCents, billing), [pricesCents, billing]);
+  const totalCents = pricesCents.reduce((sum, price) => sum + price, 0);
+  const inIndia = billing.country === 'IN';
+
+  /** A field's hint, once the visitor left it or tried to pay. */
+  const hint = (name: FieldPath<BillingInput>) =>
+    isSubmitted || touchedFields[name] ? errors[name]?.message : undefined;
+
+  const onPay = handleSubmit(
+    async (values) => {
+      setServerErrors([]);
+      const result = await pay(values);
+      if (!result.ok && result.messages) setServerErrors(result.messages);
+    },
+    // Pressing Pay with a hint showing moves focus to the first field to fix.
+    (invalid) => {
+      const first = (['name', 'country', 'state', 'gstin'] as const).find((name) => invalid[name]);
+      if (first) setFocus(first);
+    },
+  );
+
+  return (
+    <aside className="checkout__summary" aria-labelledby={headingId}>
+      <h2 id={headingId} className="checkout__summary-heading">
+        {text.summaryHeading}
+      </h2>
+      <form
+        className="billing"
+        noValidate
+        onSubmit={(event) => void onPay(event)}
+        aria-describedby={`${id}-intro`}
+      >
+        <fieldset className="billing__fields">
+          <legend className="billing__legend">{text.billingHeading}</legend>
+          <p className="billing__intro" id={`${id}-intro`}>
+            {text.billingIntro}
+          </p>
+          <Field block="account-forms" id={`${id}-name`} label={text.nameLabel} hint={hint('name')}>
+            {(wiring) => (
+              <input {...wiring} {...register('name')} autoComplete="name" maxLength={BILLING_LIMITS.name} />
+            )}
+          </Field>
+          <Field block="account-forms" id={`${id}-country`} label={text.countryLabel} hint={hint('country')}>
+            {(wiring) => (
+              <select {...wiring} {...register('country')} autoComplete="country">
+                {COUNTRIES.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {inIndia && (
+            <Field block="account-forms" id={`${id}-state`} label={text.stateLabel} hint={hint('state')}>
+              {(wiring) => (
+                <select {...wiring} {...register('state')} autoComplete="address-level1">
+                  <option value="">{text.stateChoose}</option>
+                  {GST_STATES.map((state) => (
+                    <option key={state.code} value={state.code}>
+                      {state.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          {inIndia && (
+            <Field
+              block="account-forms"
+              id={`${id}-gstin`}
+              label={text.gstinLabel}
+              help={text.gstinHelp}
+              hint={hint('gstin')}
+            >
+              {(wiring) => (
+                <input
+                  {...wiring}
+                  {...register('gstin', {
+                    setValueAs: (value: string) => value.toUpperCase().replace(/\s+/g, ''),
+                  })}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={20}
+                  className="billing__gstin"
+                />
+              )}
+            </Field>
+          )}
+        </fieldset>
+
+        <dl className="checkout__totals" aria-live="polite">
+          <div>
+            <dt>{text.items(itemCount)}</dt>
+            <dd>{formatUsd(totalCents)}</dd>
+          </div>
+          {preview ? (
+            <>
+              <div className="checkout__tax">
+                <dt>{text.taxable}</dt>
+                <dd>{formatUsd(preview.totals.taxableCents)}</dd>
+              </div>
+              {preview.totals.taxes.length === 0 ? (
+                <div className="checkout__tax">
+                  <dt>{text.exportTax}</dt>
+                  <dd>{formatUsd(0)}</dd>
+                </div>
+              ) : (
+                preview.totals.taxes.map((tax) => (
+                  <div className="checkout__tax" key={tax.label}>
+                    <dt>{text.tax(tax.label, tax.ratePct)}</dt>
+                    <dd>{formatUsd(tax.amountCents)}</dd>
+                  </div>
+                ))
+              )}
+            </>
+          ) : (
+            <div className="checkout__tax">
+              <dt>{text.taxPending}</dt>
+              <dd />
+            </div>
+          )}
+          <div className="checkout__total">
+            <dt>{text.total}</dt>
+            <dd data-testid="cart-total">
+              {formatUsd(totalCents)} <span className="checkout__currency">{shopText.currency}</span>
+            </dd>
+          </div>
+        </dl>
+        {serverErrors.length > 0 && (
+          <p className="billing__error" role="alert">
+            {serverErrors.join(' ')}
+          </p>
+        )}
+        <button
+          className="button button--primary checkout__button"
+          type="submit"
+          aria-disabled={$pending || undefined}
+          onClick={(event) => {
+            if ($pending) event.preventDefault();
+          }}
+        >
+          {$pending ? text.paying : text.pay(formatUsd(totalCents))}
+        </button>
+        <p className="checkout__note">{text.payNote}</p>
+        <p className="checkout__note">{text.taxNote}</p>
+      </form>
+    </aside>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The confirmation on `/checkout?placed={orderNo}` (API.md, Payments; DECISIONS 45): the order
+ * the buyer has just paid for, read from the server (so a reload shows it again, and only to its
+ * buyer), with its invoice and the purchase history.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, type Ref } from 'react';
+import { checkoutText as text } from '~/content/ui/shop';
+import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { $invoice, loadInvoice } from '~/stores/orders';
+import { LoadingPanel, MessagePanel, NewTabHint } from '../ShopParts';
+
+export default function PlacedOrder({
+  orderNo,
+  headingRef,
+}: {
+  readonly orderNo: string;
+  readonly headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const $loaded = useStore($invoice);
+  useEffect(() => {
+    void loadInvoice(orderNo);
+  }, [orderNo]);
+  const load = $loaded?.orderNo === orderNo ? $loaded.load : { state: 'loading' as const };
+
+  if (load.state === 'loading') return <LoadingPanel label={text.loading} />;
+  if (load.state !== 'loaded')
+    return (
+      <MessagePanel
+        icon="alert"
+        tone="warning"
+        heading={text.placedMissingHeading}
+        text={text.placedMissingText}
+      >
+        <a className="button button--primary" href="/purchasehistory">
+          {text.history}
+        </a>
+      </MessagePanel>
+    );
+  const { invoice } = load;
+  return (
+    <MessagePanel
+      icon="check"
+      tone="success"
+      heading={text.placedHeading}
+      text={`${text.placedText(orderNo)} ${text.placedPaid(
+        formatUsd(centsFromUsd(invoice.totals.total)),
+        text.items(invoice.lines.length),
+      )}`}
+      headingRef={headingRef}
+    >
+      <a
+        className="button button--primary"
+        href={`/invoice?id=${encodeURIComponent(orderNo)}`}
+        target="_blank"
+        rel="noopener"
+      >
+        {text.viewInvoice}
+        <NewTabHint />
+      </a>
+      <a className="button button--outline" href="/purchasehistory">
+        {text.history}
+      </a>
+    </MessagePanel>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The billing details the signed-in user last paid with (DECISIONS 37: asked once per order and
+ * remembered for the next one), kept in localStorage `billing` with whose they are, so another
+ * account on the same browser never sees them; forgotten at sign-out.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { computed, type ReadableAtom } from 'nanostores';
+import * as z from '~/lib/shared/zod';
+import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { BillingRecordSchema, type BillingRecord } from '~/lib/shared/schemas/billing';
+import { $user } from '~/stores/session';
+
+const SavedSchema = z.object({ userId: z.string(), billing: BillingRecordSchema });
+type Saved = z.infer<typeof SavedSchema>;
+
+const $saved = persistentAtom<Saved | undefined>(LOCAL_STORAGE_KEYS.billing, undefined, {
+  encode: (saved) => (saved ? JSON.stringify(saved) : undefined),
+  decode: (text) => {
+    try {
+      const parsed = z.safeParse(SavedSchema, JSON.parse(text));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+/** The signed-in user's remembered billing details, or undefined. */
+export const $savedBilling: ReadableAtom<BillingRecord | undefined> = computed(
+  [$saved, $user],
+  (saved, user) => (saved && user && saved.userId === user.userid ? saved.billing : undefined),
+);
+
+/** Remembers `billing` for the signed-in user's next order. */
+export function rememberBilling(billing: BillingRecord): void {
+  const user = $user.get();
+  if (user) $saved.set({ userId: user.userid, billing });
+}
+
+// Signed out (or another account): a shared computer keeps nobody's billing details.
+$user.subscribe((user) => {
+  const saved = $saved.get();
+  if (saved && saved.userId !== user?.userid) $saved.set(undefined);
+});
