@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import hdr from 'hdr-histogram-js';
 import { siteStore, signUpCustomers, startSite, xsrfTokenOf } from './bench/site.mjs';
+import { payOnTestGateway } from './bench/test-gateway.mjs';
 
 const CONNECTIONS = 50;
 /** The console row: staff at once, and the orders in the store while they read (issue 19). */
@@ -144,11 +145,12 @@ async function measureEndpoint(site, endpoint) {
 }
 
 /**
- * Checkout under load: in each of 9 rounds every customer puts the next course in the cart
- * (not timed), then all of them check out at the same moment (timed, one sample each). Also
- * checks what matters more than speed: every order got its own number.
+ * Paying under load (issue 18): in each of 9 rounds every customer puts the next course in the
+ * cart (not timed), then all of them pay at the same moment, each a whole round trip against the
+ * test gateway (timed, one sample each): checkout, the gateway's page, Pay, the callback that
+ * places the order. Also checks what matters more than speed: every order got its own number.
  */
-async function measureCheckout(site) {
+async function measurePayment(site) {
   const histogram = newHistogram();
   const orderNumbers = new Set();
   let placed = 0;
@@ -170,12 +172,8 @@ async function measureCheckout(site) {
     await Promise.all(
       site.customers.map(async (customer) => {
         const started = performance.now();
-        const answer = await call(customer, 'POST', cartPath('checkout', customer.userid), {
-          'idempotency-key': randomUUID(),
-        });
-        await answer.arrayBuffer();
-        const orderNo = answer.headers.get('x-order-no');
-        if (answer.status !== 200 || !orderNo) {
+        const orderNo = await payAs(site, customer).catch(() => undefined);
+        if (!orderNo) {
           errors += 1;
           return;
         }
@@ -189,7 +187,7 @@ async function measureCheckout(site) {
   if (orderNumbers.size !== placed)
     throw new Error(`${placed} orders placed but ${orderNumbers.size} distinct numbers`);
   return {
-    name: `POST /api/Cart/checkout (${site.customers.length} at once, ${COURSES} rounds)`,
+    name: `Payment round trip: checkout + test gateway + callback (${site.customers.length} at once, ${COURSES} rounds)`,
     p50: histogram.getValueAtPercentile(50),
     p99: histogram.getValueAtPercentile(99),
     rps: placed / (timedMs / 1000),
@@ -210,7 +208,7 @@ async function seedOrders(site, placedSoFar, target) {
   const call = (customer, path) =>
     fetch(`${site.url}${path}`, {
       method: 'POST',
-      headers: { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf, 'idempotency-key': randomUUID() },
+      headers: { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf },
     }).then(async (answer) => {
       await answer.arrayBuffer();
       return answer.status;
@@ -219,13 +217,21 @@ async function seedOrders(site, placedSoFar, target) {
     for (let start = 0; start < buyers.length && placed < target; start += CONNECTIONS) {
       const batch = buyers.slice(start, Math.min(start + CONNECTIONS, start + target - placed));
       await Promise.all(batch.map((buyer) => call(buyer, cartPath('addtocart', course, buyer.userid))));
-      const statuses = await Promise.all(
-        batch.map((buyer) => call(buyer, cartPath('checkout', buyer.userid))),
-      );
-      placed += statuses.filter((status) => status === 200).length;
+      const orders = await Promise.all(batch.map((buyer) => payAs(site, buyer).catch(() => undefined)));
+      placed += orders.filter(Boolean).length;
     }
   }
   return placed;
+}
+
+/** One customer pays for their cart on the test gateway; resolves to the order number. */
+async function payAs(site, customer) {
+  const paid = await payOnTestGateway((request) => fetch(request), site.url, {
+    userId: customer.userid,
+    headers: { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf },
+    idempotencyKey: randomUUID(),
+  });
+  return paid.orderNo;
 }
 
 function newHistogram() {
@@ -329,7 +335,7 @@ try {
     rows.push(row);
   }
   await sleep(1000);
-  const checkout = await measureCheckout(site);
+  const checkout = await measurePayment(site);
   console.log(
     `${checkout.name}: p50 ${checkout.p50} ms, p99 ${checkout.p99} ms, ${Math.round(checkout.rps)}/s, ${checkout.errors} errors; ${checkout.note}`,
   );
@@ -371,8 +377,8 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadBefore} before the run (the machine is shared)
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
 - Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
-- Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Checkout is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} check out at once (one sample each); ${COURSES} rounds, one per course. The run fails if two orders share a number.
-- Console: after the checkout rounds more customers buy courses until the store holds ${CONSOLE_ORDERS} orders (untimed); then one member of staff (STAFF_EMAILS) reads the first page of \`/api/console/orders\` (50 rows) from ${CONSOLE_CONNECTIONS} connections.
+- Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Paying is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} pay at once, each one sample of a whole round trip against the built-in test gateway (checkout, the gateway's page, its Pay, the callback that places the order: four requests); ${COURSES} rounds, one per course. The run fails if two orders share a number.
+- Console: after the payment rounds more customers buy courses until the store holds ${CONSOLE_ORDERS} orders (untimed); then one member of staff (STAFF_EMAILS) reads the first page of \`/api/console/orders\` (50 rows) from ${CONSOLE_CONNECTIONS} connections.
 - Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
 - Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.
 

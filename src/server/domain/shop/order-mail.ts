@@ -1,4 +1,8 @@
-/** The order confirmation e-mail (DECISIONS 33): order number, lines, total and the invoice link. */
+/**
+ * The order confirmation e-mail (DECISIONS 33; issue 18): order number, lines, what was paid (with
+ * the payment reference and the tax it includes) and the invoice link. Sent once per placed
+ * order, whichever of the payment callback and webhook placed it.
+ */
 import { formatIst } from '~/lib/shared/dates';
 import { formatUsd, sumCents } from '~/lib/shared/money';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
@@ -10,6 +14,11 @@ export function renderOrderConfirmation(order: Order, siteUrl: string): Rendered
   const invoiceUrl = `${siteUrl}/invoice?id=${encodeURIComponent(order.orderNo)}`;
   const total = formatUsd(sumCents(order.lines.map((line) => line.priceCents)));
   const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
+  const exported = order.billing !== undefined && order.billing.country !== 'IN';
+  const totalLabel = exported ? 'Total (export: no GST)' : 'Total (GST included)';
+  const paid = order.payment
+    ? `Paid ${total}, payment reference ${order.payment.reference}${order.payment.gateway === 'test' ? ' (test payment: no money moved)' : ''}.`
+    : undefined;
   const rows = order.lines
     .map(
       (line) =>
@@ -22,8 +31,9 @@ export function renderOrderConfirmation(order: Order, siteUrl: string): Rendered
 ${detailRow('Order', escapeHtml(order.orderNo))}
 ${detailRow('Date', escapeHtml(formatIst(order.placedAt)))}
 </table>
+${paid ? `<p style="margin:0 0 16px;">${escapeHtml(paid)}</p>` : ''}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;">${rows}
-<tr><td style="padding:10px 0;font-weight:bold;">Total (GST included)</td><td style="padding:10px 0;text-align:right;font-weight:bold;">${escapeHtml(total)}</td></tr></table>
+<tr><td style="padding:10px 0;font-weight:bold;">${totalLabel}</td><td style="padding:10px 0;text-align:right;font-weight:bold;">${escapeHtml(total)}</td></tr></table>
 <p style="margin:20px 0 0;"><a href="${escapeHtml(invoiceUrl)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;">View and print your tax invoice</a></p>`;
   return {
     subject: `Order ${order.orderNo} confirmed - ${site.name}`,
@@ -37,7 +47,8 @@ ${detailRow('Date', escapeHtml(formatIst(order.placedAt)))}
       `Date:  ${formatIst(order.placedAt)}`,
       '',
       ...order.lines.map((line) => `- ${line.name}: ${formatUsd(line.priceCents)}`),
-      `Total (GST included): ${total}`,
+      `${totalLabel}: ${total}`,
+      ...(paid ? ['', paid] : []),
       '',
       `Your tax invoice: ${invoiceUrl}`,
     ].join('\n'),

@@ -81,6 +81,11 @@ describe('checkout', () => {
     expect(result.cart).toEqual([]);
     expect(mails.map((mail) => mail.idempotencyKey)).toEqual([`order-${result.orderNo}`]);
     expect(mails[0]?.text).toContain(`https://sis.example/invoice?id=${result.orderNo}`);
+    // What was paid, with the payment's reference.
+    expect(mails[0]?.text).toMatch(
+      /Paid \$[\d,.]+, payment reference pay_\w+ \(test payment: no money moved\)\./,
+    );
+    expect(mails[0]?.text).toContain('Total (GST included)');
     const history = await purchaseHistory(user);
     expect(history.map((item) => [item.id, item.orderNo])).toEqual([
       [c1!.id, result.orderNo],
