@@ -18,6 +18,7 @@ import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
 import { newSignedInPerson } from '../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
+import type { BillingInput } from '~/lib/shared/schemas/billing';
 import { payOnTestGateway } from '../../support/test-gateway';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
 
@@ -78,13 +79,17 @@ async function leads(
   return LeadPageSchema.parse(await response.json());
 }
 
-async function buy(user: { userId: string; session: string }, courseIds: number[]) {
+async function buy(
+  user: { userId: string; session: string },
+  courseIds: number[],
+  billing: BillingInput = { name: 'Priya Deshmukh', country: 'IN', state: '27' },
+) {
   for (const id of courseIds) await call('POST', `/api/Cart/addtocart/sispl,${id},${user.userId}`, user);
   const paid = await payOnTestGateway((request) => router.fetch(request), 'http://localhost', {
     userId: user.userId,
     headers: await browserHeaders(user.session),
-    // In the company's state, as the rows below expect: CGST + SGST.
-    billing: { name: 'Priya Deshmukh', country: 'IN', state: '27' },
+    // In the company's state unless a test says otherwise: CGST + SGST.
+    billing,
   });
   return paid.orderNo!;
 }
@@ -232,7 +237,12 @@ describe('company console API (API.md, Company console)', () => {
 
   it('lists orders with their invoice figures, finds them, and lets staff open any invoice', async () => {
     const buyer = await person('priya@acme.example', 'Priya Deshmukh');
-    const orderNo = await buy(buyer, [courses[0]!.id, courses[1]!.id]);
+    const orderNo = await buy(buyer, [courses[0]!.id, courses[1]!.id], {
+      name: 'Priya Deshmukh',
+      country: 'IN',
+      state: '27',
+      gstin: '27AAPFU0939F1ZV',
+    });
     const response = await call('GET', `/api/console/orders?q=${encodeURIComponent('PRIYA')}`, staff);
     const rows = OrderPageSchema.parse(await response.json()).items;
     expect(rows.map((row) => row.orderNo)).toEqual([orderNo]);
@@ -243,7 +253,14 @@ describe('company console API (API.md, Company console)', () => {
       buyer: { name: 'Priya Deshmukh', email: 'priya@acme.example' },
       totals: invoice.totals,
       placeOfSupply: 'Maharashtra (27)',
+      billing: { country: 'IN', state: '27', stateName: 'Maharashtra', gstin: '27AAPFU0939F1ZV' },
+      payment: { gateway: 'test', reference: invoice.payment!.reference },
     });
+    // Found by its GSTIN and by its payment reference too.
+    for (const q of ['27aapfu0939f1zv', invoice.payment!.reference]) {
+      const found = await call('GET', `/api/console/orders?q=${encodeURIComponent(q)}`, staff);
+      expect(OrderPageSchema.parse(await found.json()).items.map((row) => row.orderNo)).toEqual([orderNo]);
+    }
     // A customer still sees only their own.
     const other = await person();
     expect((await call('GET', `/api/orders/${orderNo}/invoice`, other)).status).toBe(404);
