@@ -260,10 +260,12 @@ function resetShop(cart: readonly CartItem[] | undefined): void {
   forgetPurchases();
 }
 
-// While anything shows the cart: restored from the cache at load; loaded by user id when a user
-// exists and nothing is cached; emptied at sign-out and loaded again for the next user.
+// While anything shows the cart: restored from the cache at load, then loaded from the server when
+// a user exists; emptied at sign-out and loaded again for the next user.
 onMount($cart, () => {
-  if ($user.get() && $cart.get() === undefined) void loadCart();
+  // The cached copy shows at once; the server's cart replaces it (it may have changed on another
+  // device: issue 23, item 1), so the header's count and the checkout follow the server.
+  if ($user.get()) void loadCart();
   return $user.listen((user, previous) => {
     if (user?.userid === previous?.userid) return;
     resetShop(user ? undefined : []);

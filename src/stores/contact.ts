@@ -6,8 +6,8 @@ import { notifyError, notifySuccess } from '~/stores/notifications';
 
 /** Toast texts, word for word from product-spec section 8. */
 export const CONTACT_TOASTS = {
-  sent: 'Mail has been send Successfully.',
-  failed: 'Fail to send Mail.',
+  sent: 'Your message has been sent. We will get back to you soon.',
+  failed: 'Your message could not be sent. Please try again.',
 } as const;
 
 const SentSchema = z.object({ ok: z.literal(true) });

@@ -36,7 +36,39 @@ export function notifyError(message: string): void {
   toast.error(message, target());
 }
 
-/** A warning the visitor can act on, e.g. 'Invalid Credentials.!' (product-spec section 8). */
+/** A warning the visitor can act on (product-spec section 8). */
 export function notifyWarning(message: string): void {
   toast.warning(message, target());
+}
+
+/** sessionStorage key of a message for the next page (a sign-out, a sign-in that navigates). */
+const FLASH_KEY = 'flash';
+
+/**
+ * Says `message` on the page itself, even while a dialog holds the toasts: for what the visitor
+ * sees once the dialog has closed ("Account created. Welcome, Ravi.").
+ */
+export function notifyOnPage(message: string): void {
+  toast.success(message, {});
+}
+
+/** Keeps `message` for the next page this tab opens (the current one is about to leave). */
+export function flashOnNextPage(message: string): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    // Storage refused (private mode, quota): the message is lost, nothing else.
+  }
+}
+
+/** Shows, once, the message the previous page left (called when the toaster is mounted). */
+export function showFlash(): void {
+  let message: string | null;
+  try {
+    message = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+  } catch {
+    return;
+  }
+  if (message) notifyOnPage(message);
 }

@@ -11,6 +11,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
+import { accountMessages } from '~/content/ui/account';
+import { flashOnNextPage } from '~/stores/notifications';
 import {
   ACCOUNT_CLIENT,
   AccountUserSchema,
@@ -32,8 +34,8 @@ type VerifyFields = z.output<typeof VerificationFieldsSchema>;
 type ForgotFields = z.output<typeof ForgotFieldsSchema>;
 type ResetFields = z.output<typeof ResetFieldsSchema>;
 
-/** The warning for a wrong e-mail/mobile or password, word for word (product-spec section 8). */
-export const INVALID_CREDENTIALS = 'Invalid Credentials.!';
+/** The warning for a wrong e-mail/mobile or password (product-spec section 8, corrected by DECISIONS 41). */
+export const INVALID_CREDENTIALS = 'Wrong e-mail, mobile number or password.';
 
 /** `status` of a new registration (product-spec section 3: initially 1). */
 const NEW_ACCOUNT_STATUS = 1;
@@ -168,7 +170,7 @@ export function restoreSession(): Promise<void> {
 
 /**
  * Signs in with an e-mail or mobile number and a password. Wrong either way: status 401 and the
- * spec's 'Invalid Credentials.!', whatever the server's wording (DECISIONS 6).
+ * sentence of DECISIONS 41, whatever the server's wording (DECISIONS 6).
  */
 export async function signIn(fields: SignInFields): Promise<AccountResult> {
   try {
@@ -283,5 +285,6 @@ export async function signOut(
   }
   $storedUser.set(null);
   cancelPendingCode();
+  flashOnNextPage(accountMessages.signedOut);
   navigate('/');
 }

@@ -16,7 +16,7 @@ function answer(route: Route, status: number, body: unknown) {
 /** Mocks the account endpoints: every send succeeds, every sign-in and code is refused. */
 async function mockAccountApi(page: Page) {
   await page.route('**/api/account/login', (route) =>
-    answer(route, 401, { errors: ['Invalid Credentials.!'] }),
+    answer(route, 401, { errors: ['Wrong e-mail, mobile number or password.'] }),
   );
   await page.route('**/api/account/sendcode', (route) => answer(route, 200, PENDING));
   await page.route('**/api/account/forgot', (route) => answer(route, 200, PENDING));
@@ -36,7 +36,7 @@ async function openDialog(page: Page) {
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign-In' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   return { opener, dialog };
 }
 
@@ -63,11 +63,11 @@ for (const viewport of [
     await dialog.getByLabel('E-mail or mobile number').fill('9876543210');
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByLabel('Password', { exact: true }).press('Enter');
-    await expect(dialog.getByText('Invalid Credentials.!')).toBeVisible();
+    await expect(dialog.getByText('Wrong e-mail, mobile number or password.')).toBeVisible();
     await check('sign-in refused, with the toast');
 
-    await dialog.getByRole('button', { name: 'Create an account' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Sign up' })).toBeVisible();
     await check('sign-up, empty');
 
     await dialog.getByLabel('Mobile number').fill('12345');

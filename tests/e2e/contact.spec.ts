@@ -5,7 +5,7 @@ const HINTS = {
   name: 'Name is required.',
   phone: 'Phone is required.',
   email: 'Valid email is required.',
-  message: 'Please,leave us a message.',
+  message: 'Please leave us a message.',
 };
 
 /** The form of one place: the contact page's 'Send Us A Message' or the footer's 'Get A Quote'. */
@@ -104,7 +104,7 @@ for (const { place, path, name } of forms) {
       release();
       expect((await answer).status()).toBe(200);
       await expect(page.locator('.loading-overlay')).toBeHidden();
-      await expect(page.getByText('Mail has been send Successfully.')).toBeVisible();
+      await expect(page.getByText('Your message has been sent. We will get back to you soon.')).toBeVisible();
       await expect(form.getByLabel('Name')).toHaveValue('');
       await expect(form.getByLabel('Message')).toHaveValue('');
       await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
@@ -131,7 +131,7 @@ for (const { place, path, name } of forms) {
         }),
       );
       await form.getByRole('button', { name: 'Send message' }).click();
-      await expect(page.getByText('Fail to send Mail.')).toBeVisible();
+      await expect(page.getByText('Your message could not be sent. Please try again.')).toBeVisible();
       const list = form.getByRole('alert');
       await expect(list.getByRole('listitem')).toHaveText([
         'You have sent several messages in a short time.',
@@ -156,7 +156,9 @@ test('a first POST without an XSRF cookie is retried once with the fresh cookie 
   });
   await fillValid(form, 'xsrf');
   await form.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('Mail has been send Successfully.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Your message has been sent. We will get back to you soon.')).toBeVisible({
+    timeout: 30_000,
+  });
   expect(statuses).toEqual([403, 200]);
 });
 

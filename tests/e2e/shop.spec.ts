@@ -1,5 +1,5 @@
 /*
- * The shop's pages in the browser: Add to cart, Check-Out, Purchase history and Invoice. The
+ * The shop's pages in the browser: Add to cart, Checkout, Purchase history and Invoice. The
  * API answers are mocked with `page.route` in API.md's shapes (the server side is built in
  * parallel); the real journey against the functions replaces these mocks once both are merged.
  */
@@ -88,7 +88,7 @@ test.describe('Add to cart', () => {
   });
 });
 
-test.describe('Check-Out', () => {
+test.describe('Checkout', () => {
   test('shows each course with image, name, reviews, prices and the first 250 characters of its overview', async ({
     page,
   }) => {

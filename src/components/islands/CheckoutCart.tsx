@@ -1,5 +1,5 @@
 /**
- * The Check-Out page's island (product-spec sections 2, 4 and 8; issue 18): the cart list
+ * The Checkout page's island (product-spec sections 2, 4 and 8; issue 18): the cart list
  * (scrolling at 480 px), a Delete button per course, billing details, the tax and Pay; 'Your cart
  * is empty' when it is. Back from the gateway: `?placed={orderNo}` shows the order's confirmation
  * (on reload too), `?payment=failed` and `?payment=cancelled` the cart as it was with a message.
@@ -45,6 +45,20 @@ export default function CheckoutCart() {
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
+
+  // What the page charges is what it shows (DECISIONS 45): the server's cart is read again when
+  // the tab comes back to the front (a course may have been added on another device).
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void loadCart();
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, []);
 
   // Back from the gateway with an order: the server's cart and purchases changed.
   useEffect(() => {

@@ -104,7 +104,13 @@ export default function ContactForm({ variant = 'page', title }: Props) {
               />
             )}
           </Field>
-          <Field block="contact-form" id={`${id}-phone`} label={labels.phone} hint={shownError('phone')}>
+          <Field
+            block="contact-form"
+            id={`${id}-phone`}
+            label={labels.phone}
+            help={contactFormText.phoneHelp}
+            hint={shownError('phone')}
+          >
             {(wiring) => (
               <input
                 {...wiring}
@@ -112,7 +118,6 @@ export default function ContactForm({ variant = 'page', title }: Props) {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                placeholder="98765 43210"
                 maxLength={20}
               />
             )}

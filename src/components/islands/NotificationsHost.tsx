@@ -6,12 +6,15 @@
 import { useStore } from '@nanostores/react';
 import { Toaster } from 'sonner';
 import { layoutText } from '~/content/ui/site';
-import { TOAST_DURATION_MS } from '~/stores/notifications';
+import { useEffect } from 'react';
+import { showFlash, TOAST_DURATION_MS } from '~/stores/notifications';
 import { $isLoading } from '~/stores/requests';
 import './notifications.css';
 
 export default function NotificationsHost() {
   const $loading = useStore($isLoading);
+  // What the previous page left to say (a sign-out, a sign-in that opened this page).
+  useEffect(showFlash, []);
   return (
     <>
       <Toaster

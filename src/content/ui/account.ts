@@ -30,9 +30,20 @@ export const accountLinks = {
   login: '/login',
 } as const;
 
+/** What the visitor is told after an account step succeeds (issue 23, item 5). */
+export const accountMessages = {
+  welcome: (name: string | undefined) =>
+    name ? `Account created. Welcome, ${name}.` : 'Account created. Welcome.',
+  passwordChanged: 'Password changed. You are signed in.',
+  signedOut: 'You have signed out.',
+} as const;
+
 export const accountFormCopy = {
-  /** Dialog and panel titles, word for word from product-spec section 2 (and DECISIONS 28). */
-  titles: { signin: 'Sign-In', signup: 'Create Account', forgot: 'Reset Password' },
+  /**
+   * Dialog and panel titles: product-spec section 2's, with one name for each step everywhere
+   * (DECISIONS 28, 41): Sign in, Sign up.
+   */
+  titles: { signin: 'Sign in', signup: 'Sign up', forgot: 'Reset Password' },
   close: 'Close',
   signIn: {
     intro: 'Sign in to see your cart, check out and open your invoices.',
@@ -42,13 +53,13 @@ export const accountFormCopy = {
     busy: 'Signing in…',
     forgot: 'Forgot password?',
     noAccount: 'New here?',
-    createAccount: 'Create an account',
+    createAccount: 'Sign up',
   },
   signUp: {
     intro: 'We e-mail you a six-digit code to confirm the address.',
     name: 'Name',
     mobile: 'Mobile number',
-    mobileHelp: '10 digits, without +91 or 0.',
+    mobileHelp: '10 digits; +91 or 0 in front is fine.',
     email: 'E-mail',
     password: 'Password',
     passwordHelp: 'At least 8 characters, and not a commonly used password.',
@@ -56,7 +67,7 @@ export const accountFormCopy = {
     submit: 'Sign up',
     busy: 'Sending code…',
     haveAccount: 'Already have an account?',
-    loginHere: 'Login here',
+    loginHere: 'Sign in',
     codeSent: (email: string) =>
       email
         ? `We sent a verification code to ${email}. It is valid for 10 minutes.`

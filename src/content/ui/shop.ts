@@ -41,7 +41,7 @@ export const shopText = {
   invoiceFor: (orderNo: string) => ` for order ${orderNo}`,
 } as const;
 
-/** The Check-Out page. */
+/** The Checkout page. */
 export const checkoutText = {
   loading: 'Loading your cart…',
   loadFailed: 'We could not load your cart.',
@@ -86,8 +86,9 @@ export const checkoutText = {
   cancelledHeading: 'Payment cancelled',
   cancelledText: 'You left the payment page before paying. Your cart is as it was: pay when you are ready.',
   placedHeading: 'Your order is placed',
+  /** Product-spec section 8's toast, with its slip corrected (DECISIONS 41), then what to do next. */
   placedText: (orderNo: string) =>
-    `Thank you: your payment is received. Order ${orderNo} is in your purchase history. Open its tax invoice to print it or save it as a PDF.`,
+    `Thanks for choosing us. Your order has been placed. Order ${orderNo} is in your purchase history: open its tax invoice to print it or save it as a PDF.`,
   placedPaid: (amount: string, count: string) => `Paid ${amount} for ${count}.`,
   placedMissingHeading: 'We could not find this order',
   placedMissingText:

@@ -47,6 +47,8 @@ export const carouselText = {
 
 export const contactFormText = {
   labels: { name: 'Name', phone: 'Phone', email: 'Email', message: 'Message', website: 'Website' },
+  /** Under the phone field instead of a sample number, which looked filled in (issue 23, item 10). */
+  phoneHelp: 'We call you back on it: 10 digits, +91 or 0 in front is fine.',
   send: 'Send message',
   sending: 'Sending…',
   directHeading: 'Reach us directly',

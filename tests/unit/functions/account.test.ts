@@ -170,7 +170,7 @@ describe('account endpoints (API.md, Accounts)', () => {
     }
   });
 
-  it('login: 200 with a cookie by e-mail or mobile; 401 Invalid Credentials.! otherwise', async () => {
+  it('login: 200 with a cookie by e-mail or mobile; 401 Wrong e-mail, mobile number or password. otherwise', async () => {
     const { details, user } = await signUp();
     for (const id of [details.email, details.mobile]) {
       const response = await call(loginHandler, '/api/account/login', {
@@ -188,7 +188,7 @@ describe('account endpoints (API.md, Accounts)', () => {
     ]) {
       const response = await call(loginHandler, '/api/account/login', body);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ errors: ['Invalid Credentials.!'] });
+      expect(await response.json()).toEqual({ errors: ['Wrong e-mail, mobile number or password.'] });
     }
   });
 

@@ -9,18 +9,23 @@ beforeEach(() => vi.clearAllMocks());
 
 describe('toasts', () => {
   it('go to the page toaster by default', () => {
-    notifySuccess('Mail has been send Successfully.');
-    notifyError('Fail to send Mail.');
-    expect(toast.success).toHaveBeenCalledWith('Mail has been send Successfully.', {});
-    expect(toast.error).toHaveBeenCalledWith('Fail to send Mail.', {});
+    notifySuccess('Your message has been sent. We will get back to you soon.');
+    notifyError('Your message could not be sent. Please try again.');
+    expect(toast.success).toHaveBeenCalledWith(
+      'Your message has been sent. We will get back to you soon.',
+      {},
+    );
+    expect(toast.error).toHaveBeenCalledWith('Your message could not be sent. Please try again.', {});
   });
 
   it("go to an open modal dialog's own toaster while it has claimed it (the page is inert behind it)", () => {
     const release = showToastsIn('account-dialog');
-    notifyWarning('Invalid Credentials.!');
-    expect(toast.warning).toHaveBeenCalledWith('Invalid Credentials.!', { toasterId: 'account-dialog' });
+    notifyWarning('Wrong e-mail, mobile number or password.');
+    expect(toast.warning).toHaveBeenCalledWith('Wrong e-mail, mobile number or password.', {
+      toasterId: 'account-dialog',
+    });
     release();
-    notifyWarning('Invalid Credentials.!');
-    expect(toast.warning).toHaveBeenLastCalledWith('Invalid Credentials.!', {});
+    notifyWarning('Wrong e-mail, mobile number or password.');
+    expect(toast.warning).toHaveBeenLastCalledWith('Wrong e-mail, mobile number or password.', {});
   });
 });

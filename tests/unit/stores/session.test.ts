@@ -106,14 +106,14 @@ describe('sign-in', () => {
     expect(JSON.parse(local()['user'] ?? '')).toEqual(priya);
   });
 
-  it("wrong credentials: status 401 and 'Invalid Credentials.!', nobody signed in", async () => {
+  it("wrong credentials: status 401 and 'Wrong e-mail, mobile number or password.', nobody signed in", async () => {
     const { session } = await loadStores({
       routes: { 'POST /api/account/login': { status: 401, body: { errors: ['Anything the server says.'] } } },
     });
     expect(await session.signIn({ mobile: '9876543210', password: 'nope' })).toEqual({
       ok: false,
       status: 401,
-      errors: ['Invalid Credentials.!'],
+      errors: ['Wrong e-mail, mobile number or password.'],
     });
     expect(session.$user.get()).toBeNull();
   });

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'r
 import { Toaster } from 'sonner';
 import { accountFormCopy } from '~/content/ui/account';
 import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
-import { showToastsIn, TOAST_DURATION_MS } from '~/stores/notifications';
+import { notifyOnPage, showToastsIn, TOAST_DURATION_MS } from '~/stores/notifications';
 import AccountForms from './AccountForms';
 import { Icon } from '../icons';
 import './account-dialog.css';
@@ -100,7 +100,13 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
         >
           <Icon name="close" />
         </button>
-        <AccountForms titleId={titleId} onSignedIn={() => closeAccountDialog()} />
+        <AccountForms
+          titleId={titleId}
+          onSignedIn={(message) => {
+            closeAccountDialog();
+            if (message) notifyOnPage(message);
+          }}
+        />
       </div>
       <Toaster
         id={DIALOG_TOASTER_ID}

@@ -1,5 +1,5 @@
 /**
- * The sign-in, sign-up and password-reset forms under their title ('Sign-In', 'Create Account',
+ * The sign-in, sign-up and password-reset forms under their title ('Sign in', 'Sign up',
  * 'Reset Password'): the same component in the header's dialog and on /login.
  */
 import { useStore } from '@nanostores/react';
@@ -16,7 +16,7 @@ interface Props {
   /** Id of the title, for the dialog's aria-labelledby. */
   titleId: string;
   /** Called after a sign-in, a finished sign-up or a reset: the visitor is signed in. */
-  onSignedIn: () => void;
+  onSignedIn: (message?: string) => void;
 }
 
 export default function AccountForms({ titleId, onSignedIn }: Props) {

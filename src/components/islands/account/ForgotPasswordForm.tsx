@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy, accountMessages } from '~/content/ui/account';
 import type * as z from 'zod/mini';
 import { ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
@@ -28,7 +28,7 @@ type ForgotFields = z.output<typeof ForgotFieldsSchema>;
 type ResetFieldsInput = z.input<typeof ResetFieldsSchema>;
 type ResetFields = z.output<typeof ResetFieldsSchema>;
 
-export default function ForgotPasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
+export default function ForgotPasswordForm({ onSignedIn }: { onSignedIn: (message?: string) => void }) {
   const pending = useStore($pendingCode);
   const back = () => {
     cancelPendingCode();
@@ -57,8 +57,7 @@ function EmailStep() {
     formState: { errors: hints, isSubmitting },
   } = useForm<ForgotFieldsInput, unknown, ForgotFields>({
     resolver: zodResolver(ForgotFieldsSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    mode: 'onTouched',
     defaultValues: { email: '' },
   });
   const email = register('email');
@@ -77,12 +76,14 @@ function EmailStep() {
   );
 }
 
-function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
+function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: (message?: string) => void }) {
   const id = useId();
-  const { errors, submit: onSubmit } = useSend(resetPassword, onSignedIn);
+  const { errors, submit: onSubmit } = useSend(resetPassword, () =>
+    onSignedIn(accountMessages.passwordChanged),
+  );
   const form = useForm<ResetFieldsInput, unknown, ResetFields>({
     resolver: zodResolver(ResetFieldsSchema),
-    mode: 'onChange',
+    mode: 'onTouched',
     defaultValues: { verificationcode: '', password: '', repassword: '' },
   });
   const {

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { accountFormCopy } from '~/content/ui/account';
 import { DEFAULT_NEXT_PATH, safeNextPath } from '~/lib/shared/next-path';
+import { flashOnNextPage } from '~/stores/notifications';
 import { $user } from '~/stores/session';
 import { useHydrated } from '../use-hydrated';
 import AccountForms from './AccountForms';
@@ -35,7 +36,13 @@ export default function LoginPanel() {
           </a>
         </div>
       ) : (
-        <AccountForms titleId={titleId} onSignedIn={() => location.assign(nextPath())} />
+        <AccountForms
+          titleId={titleId}
+          onSignedIn={(message) => {
+            if (message) flashOnNextPage(message);
+            location.assign(nextPath());
+          }}
+        />
       )}
     </div>
   );

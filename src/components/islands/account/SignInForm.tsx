@@ -1,6 +1,7 @@
 /**
  * Sign-in: e-mail or mobile number and password (product-spec sections 2 and 5). A wrong pair
- * shows the warning toast 'Invalid Credentials.!' (DECISIONS 6); other failures are listed.
+ * says so in the dialog, beside the fields, with the way to reset the password (issue 23, item 4:
+ * a toast vanished and covered the form on phones); other failures are listed the same way.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -9,7 +10,6 @@ import { accountFormCopy } from '~/content/ui/account';
 import type * as z from 'zod/mini';
 import { ACCOUNT_LIMITS, SignInFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import { notifyWarning } from '~/stores/notifications';
 import { signIn } from '~/stores/session';
 import { useHydrated } from '../use-hydrated';
 import { ErrorList, Field, SwitchButton } from './form-parts';
@@ -20,29 +20,29 @@ const copy = accountFormCopy.signIn;
 type SignInFieldsInput = z.input<typeof SignInFieldsSchema>;
 type SignInFields = z.output<typeof SignInFieldsSchema>;
 
-export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export default function SignInForm({ onSignedIn }: { onSignedIn: (message?: string) => void }) {
   const id = useId();
   // Until React handles the submit, Enter would send the browser's own GET with the password in
   // the address (history, logs): the button stays disabled, which also stops implicit submission.
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<readonly string[]>([]);
+  const [wrongPair, setWrongPair] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors: hints, isSubmitting },
   } = useForm<SignInFieldsInput, unknown, SignInFields>({
     resolver: zodResolver(SignInFieldsSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    mode: 'onTouched',
     defaultValues: { mobile: '', password: '' },
   });
 
   const onSubmit = async (fields: SignInFields) => {
     setErrors([]);
     const result = await signIn(fields);
-    if (result.ok) onSignedIn();
-    else if (result.status === 401) notifyWarning(result.errors[0] ?? '');
-    else setErrors(result.errors);
+    if (result.ok) return onSignedIn();
+    setWrongPair(result.status === 401);
+    setErrors(result.errors);
   };
 
   return (
@@ -89,7 +89,9 @@ export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           <Icon name="arrowRight" />
         </button>
       </div>
-      <ErrorList errors={errors} />
+      <ErrorList errors={errors}>
+        {wrongPair && <SwitchButton onClick={() => showAccountView('forgot')}>{copy.forgot}</SwitchButton>}
+      </ErrorList>
       <p className="account-forms__footer">
         {copy.noAccount}{' '}
         <SwitchButton onClick={() => showAccountView('signup')}>{copy.createAccount}</SwitchButton>

@@ -1,13 +1,13 @@
 /**
  * Sign-up (product-spec sections 2, 4 and 5): name, mobile, e-mail, password and re-password;
- * 'Sign up' stays disabled while a rule fails, and a field's hint shows once it was changed or a
- * send was tried. After the code is sent, the verification step: the code, Finish and Cancel.
+ * 'Sign up' is greyed while a rule fails; pressing it anyway shows every hint and moves focus to
+ * the first field to fix, and a field's hint shows once it loses focus (issue 23, item 2). After the code is sent, the verification step: the code, Finish and Cancel.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy, accountMessages } from '~/content/ui/account';
 import type * as z from 'zod/mini';
 import {
   ACCOUNT_LIMITS,
@@ -17,7 +17,7 @@ import {
   type SignUpFieldsInput,
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import { $pendingCode, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
+import { $pendingCode, $user, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
 import {
   AccountForm,
   CodeEntry,
@@ -34,7 +34,7 @@ const copy = accountFormCopy.signUp;
 type VerifyFieldsInput = z.input<typeof VerificationFieldsSchema>;
 type VerifyFields = z.output<typeof VerificationFieldsSchema>;
 
-export default function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
+export default function SignUpForm({ onSignedIn }: { onSignedIn: (message?: string) => void }) {
   const pending = useStore($pendingCode);
   return pending?.purpose === 'register' ? (
     <VerifyStep email={pending.email} onSignedIn={onSignedIn} />
@@ -48,7 +48,8 @@ function DetailsStep() {
   const { errors, submit: onSubmit } = useSend(sendSignUpCode);
   const form = useForm<SignUpFieldsInput, unknown, SignUpFields>({
     resolver: zodResolver(SignUpFieldsSchema),
-    mode: 'onChange',
+    // A field's hint shows once it loses focus, then follows each change.
+    mode: 'onTouched',
     defaultValues: { name: '', mobile: '', email: '', password: '', repassword: '' },
   });
   const {
@@ -78,7 +79,7 @@ function DetailsStep() {
               {...wiring}
               {...register('mobile')}
               type="tel"
-              inputMode="numeric"
+              inputMode="tel"
               autoComplete="tel-national"
               maxLength={ACCOUNT_LIMITS.mobile}
             />
@@ -101,12 +102,14 @@ function DetailsStep() {
   );
 }
 
-function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
+function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: (message?: string) => void }) {
   const id = useId();
-  const { errors, submit: onSubmit } = useSend(verifySignUp, onSignedIn);
+  const { errors, submit: onSubmit } = useSend(verifySignUp, () =>
+    onSignedIn(accountMessages.welcome($user.get()?.username)),
+  );
   const form = useForm<VerifyFieldsInput, unknown, VerifyFields>({
     resolver: zodResolver(VerificationFieldsSchema),
-    mode: 'onChange',
+    mode: 'onTouched',
     defaultValues: { verificationcode: '' },
   });
   const {

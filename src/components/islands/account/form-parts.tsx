@@ -12,7 +12,7 @@ export { EmailField, Field };
 import type { AccountResult } from '~/stores/session';
 
 /** The server's sentences after a failed send or register, in red (product-spec section 8). */
-export function ErrorList({ errors }: { errors: readonly string[] }) {
+export function ErrorList({ errors, children }: { errors: readonly string[]; children?: ReactNode }) {
   // The live region stays in the page so that a new list is announced.
   return (
     <div role="alert" className="account-forms__alert">
@@ -23,6 +23,7 @@ export function ErrorList({ errors }: { errors: readonly string[] }) {
           ))}
         </ul>
       )}
+      {errors.length > 0 && children}
     </div>
   );
 }
@@ -174,10 +175,13 @@ export function SubmitRow({
   return (
     <>
       <div className="account-forms__actions">
+        {/* Greyed while a rule fails, yet pressable: pressing shows every hint and moves focus to
+            the first field to fix (issue 23, item 2). Disabled only while the form sends. */}
         <button
           className="button button--primary account-forms__submit"
           type="submit"
-          disabled={disabled || busy}
+          disabled={busy}
+          aria-disabled={disabled || undefined}
         >
           {busy ? busyLabel : label}
         </button>

@@ -6,12 +6,14 @@
 import * as z from '~/lib/shared/zod';
 import { hasInvisibleOrControl, keepLineBreaksOnly, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
-/** The form hints, word for word from product-spec section 5. */
+/** The form hints: product-spec section 5's, with the slips DECISIONS 22 and 41 correct. */
 export const CONTACT_HINTS = {
   name: 'Name is required.',
   phone: 'Phone is required.',
+  /** A phone typed but not a valid one (DECISIONS 22). */
+  phoneInvalid: 'Enter a 10-digit phone number (it may start with +91 or 0).',
   email: 'Valid email is required.',
-  message: 'Please,leave us a message.',
+  message: 'Please leave us a message.',
 } as const;
 
 /** Client code of both contact forms (product-spec section 9, DECISIONS 21). */
@@ -21,22 +23,30 @@ export const CONTACT_CLIENT = 'sis';
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
 /**
- * Indian phone: 10 digits, optionally after `+91`, `+91-` or `0` (DECISIONS 22). Spaces are
- * ignored; the captured group is the 10 digits.
+ * Indian phone: 10 digits, optionally after `+91`, `+91-` or `0` (DECISIONS 22, 24). Spaces and
+ * hyphens are ignored; the captured group is the 10 digits.
  */
-const PHONE_PATTERN = /^(?:\+91-?|0)?(\d{10})$/;
+const PHONE_PATTERN = /^(?:\+91|0)?(\d{10})$/;
 
-/** E-mail as the spec's pattern: lower-case local part, @, domain, an ending of 2 to 4 letters. */
-export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
+/**
+ * E-mail (DECISIONS 23): a lower-case local part, @, a domain of labels whose last is 2 to 63
+ * letters (`priya@acme.solutions`).
+ */
+export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,63}$/;
 
 /** Lower-cases an e-mail address as it is typed (DECISIONS 23). */
 export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** `+91 98765-43210`, `098765 43210`, `9876543210` -> `9876543210`; undefined when invalid. */
+export function indianMobileDigits(value: string): string | undefined {
+  return PHONE_PATTERN.exec(value.replace(/[\s-]+/g, ''))?.[1];
+}
+
 /** `+91 98765-43210`, `098765 43210`, `9876543210` -> `+919876543210`; undefined when invalid. */
 export function normaliseIndianPhone(value: string): string | undefined {
-  const digits = PHONE_PATTERN.exec(value.replace(/\s+/g, ''))?.[1];
+  const digits = indianMobileDigits(value);
   return digits === undefined ? undefined : `+91${digits}`;
 }
 
@@ -51,7 +61,11 @@ export const ContactFieldsSchema = z.object({
   ),
   /** Indian phone, stored as +91 and 10 digits. */
   phone: z.string(CONTACT_HINTS.phone).check(
-    z.refine((value) => normaliseIndianPhone(value) !== undefined, CONTACT_HINTS.phone),
+    z.refine((value) => value.trim() !== '', CONTACT_HINTS.phone),
+    z.refine(
+      (value) => value.trim() === '' || normaliseIndianPhone(value) !== undefined,
+      CONTACT_HINTS.phoneInvalid,
+    ),
     z.overwrite((value) => normaliseIndianPhone(value) ?? value),
   ),
   /** E-mail, lower-cased. */

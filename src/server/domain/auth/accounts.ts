@@ -70,7 +70,8 @@ import {
 
 /** Messages of API.md, word for word. */
 export const ACCOUNT_ERRORS = {
-  invalidCredentials: 'Invalid Credentials.!',
+  /** DECISIONS 41: the spec's 'Invalid Credentials.!' with its slip corrected. */
+  invalidCredentials: 'Wrong e-mail, mobile number or password.',
   wrongCode: 'The verification code is wrong or has expired.',
   tooManyTries: 'Too many wrong codes. Please ask for a new code.',
   tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',

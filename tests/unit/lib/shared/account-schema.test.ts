@@ -35,6 +35,17 @@ describe('sign-up rules (product-spec section 5)', () => {
   });
 
   it.each([
+    ['+91 98765 43210', '9876543210'],
+    ['098765-43210', '9876543210'],
+    ['98765 43210', '9876543210'],
+  ])(
+    'takes the mobile %j as typed and keeps its 10 digits %s, never cut short (DECISIONS 24)',
+    (mobile, kept) => {
+      expect(z.parse(SendCodeRequestSchema, { ...valid, mobile }).mobile).toBe(kept);
+    },
+  );
+
+  it.each([
     ['an empty name', { name: ' ' }, [ACCOUNT_HINTS.name]],
     [
       'a name with a bidi override',
@@ -44,7 +55,7 @@ describe('sign-up rules (product-spec section 5)', () => {
     ['a 9-digit mobile', { mobile: '987654321' }, [ACCOUNT_HINTS.mobile]],
     ['an 11-digit mobile', { mobile: '98765432100' }, [ACCOUNT_HINTS.mobile]],
     ['a mobile with letters', { mobile: '98765abcde' }, [ACCOUNT_HINTS.mobile]],
-    ['an e-mail with a 5-letter ending', { email: 'a@example.comxx' }, [ACCOUNT_HINTS.email]],
+    ['an e-mail with a 64-letter ending', { email: `a@example.${'x'.repeat(64)}` }, [ACCOUNT_HINTS.email]],
     ['an e-mail without @', { email: 'asha.example.com' }, [ACCOUNT_HINTS.email]],
     ['a 7-character password', { password: 'lantern', repassword: 'lantern' }, [ACCOUNT_HINTS.password]],
     ['a re-password that differs', { repassword: 'teak-lantern-2' }, [ACCOUNT_HINTS.mismatch]],

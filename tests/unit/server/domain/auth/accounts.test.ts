@@ -338,7 +338,7 @@ describe('sign-in', () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(Unauthorized);
-      expect((error as Unauthorized).messages).toEqual(['Invalid Credentials.!']);
+      expect((error as Unauthorized).messages).toEqual(['Wrong e-mail, mobile number or password.']);
     }
   });
 
