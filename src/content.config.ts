@@ -110,6 +110,29 @@ const pages = defineCollection({
   }),
 });
 
+/**
+ * What the contact page says first when it is opened as Plan & Pricing or FAQs (issue 23, item 9):
+ * src/content/contact-topics.yaml, one entry per alias of the contact page.
+ */
+const contactTopics = defineCollection({
+  loader: file('src/content/contact-topics.yaml'),
+  schema: z.object({
+    heading: z.string().min(3).max(60).describe('The page heading, answering the link that led here.'),
+    lead: z.string().min(60).max(240).describe('First line under the heading: the answer in one sentence.'),
+    intro: z.string().min(10).max(160).describe('The sentence above the list.'),
+    items: z
+      .array(
+        z.object({
+          question: z.string().min(5).max(90).describe('A question, or what a quotation needs.'),
+          answer: z.string().min(20).max(320).describe('Its answer, from our own pages.'),
+        }),
+      )
+      .min(3)
+      .max(8),
+    note: z.string().max(320).optional().describe('A closing sentence under the list.'),
+  }),
+});
+
 /** The leadership team shown on /who-we-are/leadership (src/content/team.json). */
 const team = defineCollection({
   loader: file('src/content/team.json'),
@@ -132,6 +155,12 @@ const action = z.object({
     .string()
     .regex(/^\/[\w/-]*$/)
     .describe('Site path the link opens, e.g. "/contact-us" (no host, no trailing slash).'),
+  about: z
+    .string()
+    .min(3)
+    .max(60)
+    .optional()
+    .describe('What the visitor asks about: the contact form\'s message starts "About <this>: ".'),
 });
 
 const sectionIntro = {
@@ -276,4 +305,4 @@ const home = defineCollection({
   }),
 });
 
-export const collections = { pages, team, home };
+export const collections = { pages, team, home, contactTopics };

@@ -85,7 +85,7 @@ test.describe('course pages', () => {
     for (const outcome of course.outcomes) await expect(page.getByText(outcome)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ask about this course' })).toHaveAttribute(
       'href',
-      '/contact-us',
+      `/contact-us?about=${encodeURIComponent(course.name)}`,
     );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',

@@ -190,7 +190,14 @@ test.describe('home sections', () => {
     ]);
     const getQuote = page.getByRole('link', { name: /^Get Quote/ });
     await expect(getQuote).toHaveCount(4);
-    for (const link of await getQuote.all()) await expect(link).toHaveAttribute('href', '/contact-us');
+    // Each carries its product to the contact form (issue 23, item 9).
+    expect(
+      (await Promise.all((await getQuote.all()).map((link) => link.getAttribute('href')))).sort(),
+    ).toEqual(
+      ['Warehouse Management', 'Inventory Management', 'Hospital Management', 'ERP']
+        .map((name) => `/contact-us?about=${encodeURIComponent(name)}`)
+        .sort(),
+    );
     const others = page.getByRole('link', { name: /^(Order Now|Start Free Trial)/ });
     await expect(others).toHaveCount(4);
 

@@ -78,14 +78,17 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   await press(page, dialog.getByRole('button', { name: 'Finish' }));
   await expect(dialog).toBeHidden();
   await expect(header(page).getByRole('button', { name: `Account: ${person.name}` })).toBeVisible();
+  // Said, not only shown by a changed header (issue 23, item 5).
+  await expect(page.getByText(`Account created. Welcome, ${person.name}.`)).toBeVisible();
 
   // A reload keeps the session (the server's answer to /api/account/me).
   await page.reload();
   await expect(header(page).getByRole('button', { name: `Account: ${person.name}` })).toBeVisible();
 
-  // Sign out from the account menu: home, signed out.
+  // Sign out from the account menu: home, signed out, and told so.
   await signOutFrom(page, person.name);
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You have signed out.')).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   // Wrong password: said in the dialog beside the fields, with the way to reset it (issue 23,
@@ -131,6 +134,7 @@ test('account journey by keyboard: sign up with the mailed code, stay signed in,
   await typeInto(page, dialog.getByLabel('Re-enter new password'), 'second-pass2');
   await press(page, dialog.getByRole('button', { name: 'Set password and sign in' }));
   await expect(header(page).getByRole('button', { name: `Account: ${person.name}` })).toBeVisible();
+  await expect(page.getByText('Password changed. You are signed in.')).toBeVisible();
 
   // The other browser's session is gone.
   expect((await otherPage.request.get('/api/account/me')).status()).toBe(401);

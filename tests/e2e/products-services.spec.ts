@@ -25,7 +25,8 @@ for (const path of [...products, ...services]) {
     await expect(main.getByRole('heading', { level: 2, name: 'Who it is for', exact: true })).toBeVisible();
     expect(await main.locator('.audience__item').count()).toBeGreaterThanOrEqual(3);
     const quote = main.locator('.cta a');
-    await expect(quote).toHaveAttribute('href', '/contact-us');
+    // The contact form opens with the page's subject (issue 23, item 9).
+    await expect(quote).toHaveAttribute('href', /^\/contact-us\?about=[^&]+$/);
     if (isProduct) await expect(quote).toHaveText('Get Quote');
 
     // Pictures of the product (a screen in the hero, one lower down) or the service's steps.

@@ -2,14 +2,15 @@
  * The contact form: 'Send Us A Message' on the contact page and 'Get A Quote' in the footer
  * (one component, two places). Rules and hints come from the shared schema the server uses too.
  *
- * A field's hint shows once the visitor has changed it and left it, or has pressed Send; tabbing
- * past an empty field says nothing. Send is disabled while the form is invalid (product-spec
+ * A field's hint shows once the visitor leaves it, or has pressed Send (issue 23, item 2). Send is
+ * disabled while the form is invalid (product-spec
  * section 4) as `aria-disabled`, so it stays focusable and pressing it shows every hint and
  * moves focus to the first field to fix instead of doing nothing (docs/decisions.md).
  */
 import { contactFormText } from '~/content/ui/site';
+import { ASK_ABOUT_PARAM, messageAbout } from '~/lib/shared/routes';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   CONTACT_LIMITS,
@@ -45,12 +46,22 @@ export default function ContactForm({ variant = 'page', title }: Props) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isSubmitting, isSubmitted },
+    getValues,
+    setValue,
+    formState: { errors, isValid, isSubmitting, isSubmitted, touchedFields },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ContactFieldsSchema),
     mode: 'onTouched',
     defaultValues: { name: '', phone: '', email: '', message: '' },
   });
+
+  // Sent here to ask about something ("Ask about this course", "Get Quote"): the message starts
+  // with it (issue 23, item 9).
+  useEffect(() => {
+    if (variant !== 'page') return;
+    const about = new URLSearchParams(window.location.search).get(ASK_ABOUT_PARAM);
+    if (about?.trim() && getValues('message') === '') setValue('message', messageAbout(about));
+  }, [variant, getValues, setValue]);
 
   const onSubmit = async (values: FormOutput) => {
     setServerErrors([]);
@@ -63,7 +74,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
 
   /** A field's hint, once it was changed or a send was tried. */
   const shownError = (name: FieldPath<FormInput>) =>
-    isSubmitted || changed.has(name) ? errors[name]?.message : undefined;
+    isSubmitted || changed.has(name) || touchedFields[name] ? errors[name]?.message : undefined;
   /** The field's registration, noting the first change. */
   const track = (registration: UseFormRegisterReturn<FieldPath<FormInput>>) => ({
     ...registration,

@@ -79,6 +79,14 @@ function NotFound() {
 
 function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { seller, billTo, totals } = invoice;
+  // The page's title is the saved PDF's name: one per invoice (issue 23, item 10).
+  useEffect(() => {
+    const before = document.title;
+    document.title = text.documentTitle(invoice.orderNo, seller.legalName);
+    return () => {
+      document.title = before;
+    };
+  }, [invoice.orderNo, seller.legalName]);
   return (
     <>
       <div className="invoice-toolbar">
@@ -195,7 +203,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           </section>
         </div>
 
-        {/* Narrow screens scroll the table sideways; keyboard users too, once it has focus. */}
+        {/* On phones each line stacks, every column labelled (invoice.css); on paper it is a table. */}
         {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
         <div className="invoice__table-wrap" role="region" aria-label={text.linesLabel} tabIndex={0}>
           <table className="invoice__table">
@@ -221,11 +229,19 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {invoice.lines.map((line) => (
                 <tr key={line.courseId}>
                   <th scope="row">{line.name}</th>
-                  <td>{line.sac}</td>
-                  <td className="num">{usd(line.price)}</td>
-                  <td className="num">{line.qty}</td>
-                  <td className="num">{usd(line.taxableValue)}</td>
-                  <td className="num">{formatUsd(centsFromUsd(line.price) * line.qty)}</td>
+                  <td data-label={text.sac}>{line.sac}</td>
+                  <td className="num" data-label={text.price}>
+                    {usd(line.price)}
+                  </td>
+                  <td className="num" data-label={text.qty}>
+                    {line.qty}
+                  </td>
+                  <td className="num" data-label={text.taxableValue}>
+                    {usd(line.taxableValue)}
+                  </td>
+                  <td className="num" data-label={text.totalAmount}>
+                    {formatUsd(centsFromUsd(line.price) * line.qty)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -129,6 +129,8 @@ export const invoiceText = {
   history: 'Go to purchase history',
   print: 'Print',
   title: 'Tax Invoice',
+  /** The browser tab's and the saved PDF's name. */
+  documentTitle: (orderNo: string, seller: string) => `Tax Invoice ${orderNo} - ${seller}`,
   /** DECISIONS 13, word for word. */
   watermark: 'TAX INVOICE',
   gstin: 'GSTIN',

@@ -73,3 +73,21 @@ export const siteRoutes: readonly SiteRoute[] = [
 export function pageId(path: CanonicalPath): string {
   return path === '/' ? 'home' : path.slice(1);
 }
+
+/** The query parameter that carries what a visitor asks about to the contact form (issue 23, item 9). */
+export const ASK_ABOUT_PARAM = 'about';
+
+/** The contact page, its message started with `About <subject>: ` ("Ask about this course", "Get Quote"). */
+export function askAbout(subject: string): string {
+  return `/contact-us?${ASK_ABOUT_PARAM}=${encodeURIComponent(subject)}`;
+}
+
+/** How the contact form's message starts when the visitor came to ask about `subject`. */
+export function messageAbout(subject: string): string {
+  return `About ${subject.trim().slice(0, 120)}: `;
+}
+
+/** Where a content action links: its path, carrying its `about` subject to the contact page. */
+export function actionHref(action: { readonly href: string; readonly about?: string | undefined }): string {
+  return action.about ? askAbout(action.about) : action.href;
+}

@@ -57,19 +57,17 @@ function DetailsStep() {
     handleSubmit,
     formState: { errors: hints, isValid, isSubmitting },
   } = form;
+  // Registered in the order they show: a refused send focuses the first field to fix.
+  const name = register('name');
+  const mobile = register('mobile');
+  const email = register('email');
 
   return (
     <AccountForm busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
       <p className="account-forms__intro">{copy.intro}</p>
       <Field id={`${id}-name`} label={copy.name} hint={hints.name?.message}>
         {(wiring) => (
-          <input
-            {...wiring}
-            {...register('name')}
-            type="text"
-            autoComplete="name"
-            maxLength={ACCOUNT_LIMITS.name}
-          />
+          <input {...wiring} {...name} type="text" autoComplete="name" maxLength={ACCOUNT_LIMITS.name} />
         )}
       </Field>
       <div className="account-forms__row">
@@ -77,7 +75,7 @@ function DetailsStep() {
           {(wiring) => (
             <input
               {...wiring}
-              {...register('mobile')}
+              {...mobile}
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
@@ -85,12 +83,7 @@ function DetailsStep() {
             />
           )}
         </Field>
-        <EmailField
-          id={`${id}-email`}
-          label={copy.email}
-          hint={hints.email?.message}
-          registration={register('email')}
-        />
+        <EmailField id={`${id}-email`} label={copy.email} hint={hints.email?.message} registration={email} />
       </div>
       <NewPasswordFields id={id} labels={copy} form={form} />
       <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />

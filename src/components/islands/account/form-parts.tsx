@@ -30,8 +30,15 @@ export function ErrorList({ errors, children }: { errors: readonly string[]; chi
 
 /** A control that switches form (sign-up, sign-in, reset): a button that looks like a link. */
 export function SwitchButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  // A press leaves the form for another: the field being left must not show its hint on the way
+  // (it would push this button down between the press and the release, and the click would miss).
   return (
-    <button type="button" className="account-forms__switch" onClick={onClick}>
+    <button
+      type="button"
+      className="account-forms__switch"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

@@ -3,6 +3,7 @@
  * the site's carousel.
  */
 import type { CollectionEntry } from 'astro:content';
+import { actionHref } from '~/lib/shared/routes';
 import Carousel, { AUTOPLAY_MS } from './Carousel';
 import './home-slider.css';
 
@@ -23,7 +24,7 @@ export default function HomeSlider({ slider }: { slider: Slider }) {
       <div className="home-slide__body">
         <h2 className="home-slide__title">{slide.title}</h2>
         <p className="home-slide__text">{slide.text}</p>
-        <a className="button button--primary home-slide__action" href={slide.action.href}>
+        <a className="button button--primary home-slide__action" href={actionHref(slide.action)}>
           {slide.action.label}
           <span className="visually-hidden">: {slide.title}</span>
         </a>
