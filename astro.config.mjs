@@ -3,6 +3,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import clientIntent from './integrations/client-intent.mjs';
 import cspHeaders from './integrations/csp-headers.mjs';
 import { assertSiteConfig } from './src/lib/shared/schemas/site-config.ts';
 import { inSitemap } from './src/lib/shared/sitemap.ts';
@@ -39,7 +40,7 @@ export default defineConfig({
     },
   ],
   // The sitemap lists canonical pages and course pages only (no aliases, no 404).
-  integrations: [react(), sitemap({ filter: inSitemap }), cspHeaders()],
+  integrations: [react(), clientIntent(), sitemap({ filter: inSitemap }), cspHeaders()],
   adapter: netlify({
     imageCDN: false,
     // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.

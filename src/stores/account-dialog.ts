@@ -8,6 +8,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { HEADER_NEEDED } from '~/lib/client/events';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { $pendingCode, $user, cancelPendingCode } from '~/stores/session';
 
@@ -51,6 +52,8 @@ export function showAccountView(view: AccountView): void {
  * that opened it; focus goes back there when the dialog closes.
  */
 export function openAccountDialog(view?: AccountView, from?: HTMLElement | null): void {
+  // The dialog lives in the header island, which hydrates on intent: this is one (issue 20).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(HEADER_NEEDED));
   if (view) showAccountView(view);
   opener = from ?? (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
   $open.set(true);

@@ -1,16 +1,19 @@
 /**
  * Toasts for every island (sonner). Islands call these actions; the one mounted
  * `NotificationsHost` shows them bottom-right for 5000 ms, newest in front (DECISIONS 20).
+ * Sonner is not imported here: the host loads it when the first toast is raised (issue 20: a page
+ * nobody touches downloads no toaster). Until the host is attached, toasts wait in a queue and
+ * `NOTIFICATIONS_NEEDED` is dispatched on window, which hydrates the host (`client:intent`).
  *
  * While a modal dialog is open the rest of the page is inert and sits under the dialog's
  * backdrop, so a toast there could be neither seen clearly nor announced. A modal dialog
  * therefore mounts its own toaster and claims it with `showToastsIn`; toasts go to the most
  * recently claimed toaster until it is released.
  */
-import { toast } from 'sonner';
-
 /** How long a toast stays, in milliseconds (product-spec section 9). */
 export const TOAST_DURATION_MS = 5000;
+
+import { NOTIFICATIONS_NEEDED } from '~/lib/client/events';
 
 const claimedToasters: string[] = [];
 
@@ -28,17 +31,52 @@ function target(): { toasterId?: string } {
   return toasterId === undefined ? {} : { toasterId };
 }
 
+export { NOTIFICATIONS_NEEDED };
+
+/** One toast, as the host shows it. */
+export interface ToastRequest {
+  readonly kind: 'success' | 'error' | 'warning';
+  readonly message: string;
+  readonly options: { toasterId?: string };
+}
+
+let show: ((toast: ToastRequest) => void) | undefined;
+const waiting: ToastRequest[] = [];
+
+/** Asks for the host (a page that has not needed it yet has not hydrated it). */
+export function needNotifications(): void {
+  if (!show && typeof window !== 'undefined') window.dispatchEvent(new Event(NOTIFICATIONS_NEEDED));
+}
+
+function raise(toast: ToastRequest): void {
+  if (show) return show(toast);
+  waiting.push(toast);
+  needNotifications();
+}
+
+/**
+ * The mounted host shows toasts through `shower` from now on, the waiting ones first; returns
+ * the function that detaches it.
+ */
+export function attachToaster(shower: (toast: ToastRequest) => void): () => void {
+  show = shower;
+  for (const toast of waiting.splice(0)) shower(toast);
+  return () => {
+    if (show === shower) show = undefined;
+  };
+}
+
 export function notifySuccess(message: string): void {
-  toast.success(message, target());
+  raise({ kind: 'success', message, options: target() });
 }
 
 export function notifyError(message: string): void {
-  toast.error(message, target());
+  raise({ kind: 'error', message, options: target() });
 }
 
 /** A warning the visitor can act on (product-spec section 8). */
 export function notifyWarning(message: string): void {
-  toast.warning(message, target());
+  raise({ kind: 'warning', message, options: target() });
 }
 
 /** sessionStorage key of a message for the next page (a sign-out, a sign-in that navigates). */
@@ -49,7 +87,7 @@ const FLASH_KEY = 'flash';
  * sees once the dialog has closed ("Account created. Welcome, Ravi.").
  */
 export function notifyOnPage(message: string): void {
-  toast.success(message, {});
+  raise({ kind: 'success', message, options: {} });
 }
 
 /** Keeps `message` for the next page this tab opens (the current one is about to leave). */

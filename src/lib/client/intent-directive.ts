@@ -1,0 +1,92 @@
+/**
+ * `client:intent` (issue 20): an island hydrates when the visitor is about to use it, not before,
+ * so a reader downloads no React. It hydrates on the first pointer over or down, focus, key or
+ * touch inside it; when it comes within `margin` of the viewport (an IntersectionObserver
+ * rootMargin, e.g. `'400px'`); at idle when this browser keeps one of `idleIf` (localStorage keys,
+ * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything) or
+ * `idleIfSession` (sessionStorage keys); or when `event` is dispatched on window (a store asks for
+ * the island). A press on a button before it has hydrated is held and replayed on the same button
+ * once it has, so no first press is lost (React hydrates onto the server's DOM nodes).
+ */
+import type { ClientDirective } from 'astro';
+
+/** What `client:intent={{ ... }}` takes. */
+export interface IntentOptions {
+  readonly idleIf?: readonly string[];
+  readonly idleIfSession?: readonly string[];
+  readonly margin?: string;
+  readonly event?: string;
+}
+
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+function stored(storage: () => Storage, keys: readonly string[] | undefined): boolean {
+  try {
+    return (keys ?? []).some((key) => storage().getItem(key) !== null);
+  } catch {
+    return false;
+  }
+}
+
+const intentDirective: ClientDirective = (load, options, el) => {
+  const opts: IntentOptions = typeof options.value === 'object' && options.value ? options.value : {};
+  let hydrating: Promise<void> | undefined;
+  let held: HTMLElement | undefined;
+  let observer: IntersectionObserver | undefined;
+
+  const stopListening = () => {
+    for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
+    if (opts.event) window.removeEventListener(opts.event, start);
+    observer?.disconnect();
+  };
+
+  function start(): Promise<void> {
+    hydrating ??= (async () => {
+      stopListening();
+      const hydrate = await load();
+      await hydrate();
+      el.removeEventListener('click', hold, true);
+      const press = held;
+      held = undefined;
+      // The same node, now React's: the press reaches the handler it was meant for.
+      if (press?.isConnected) press.click();
+    })();
+    return hydrating;
+  }
+
+  // A press that lands before hydration has finished: held (the server's button does nothing
+  // yet), hydration started, the press replayed once it is done. Links keep working natively.
+  function hold(event: Event) {
+    const button = (event.target as Element | null)?.closest?.('button');
+    if (!button || !el.contains(button)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+    void start();
+  }
+
+  for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  el.addEventListener('click', hold, true);
+  if (opts.event) window.addEventListener(opts.event, start, { once: true });
+  if (opts.margin && 'IntersectionObserver' in window) {
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void start();
+      },
+      { rootMargin: opts.margin },
+    );
+    for (const child of el.children) observer.observe(child);
+  }
+  if (stored(() => localStorage, opts.idleIf) || stored(() => sessionStorage, opts.idleIfSession)) {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
+    else setTimeout(() => void start(), 200);
+  }
+};
+
+export default intentDirective;
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:intent'?: IntentOptions | boolean;
+  }
+}
