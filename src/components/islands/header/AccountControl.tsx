@@ -1,0 +1,121 @@
+/**
+ * The header's account control: Sign in (a link to /login that opens the dialog once hydrated),
+ * or the signed-in user's button with its menu: My cart, Purchase history, Console for staff,
+ * Sign out.
+ */
+/* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
+import type { MouseEvent } from 'react';
+import { accountLinks, headerCopy } from '~/content/ui/account';
+import { signOut, type SessionUser } from '~/stores/session';
+import { Icon } from '../icons';
+import CartBadge from './CartBadge';
+import { Chevron } from './NavMenus';
+import type { HeaderMenus } from './use-header-menus';
+
+export const ACCOUNT_MENU_ID = 'account-menu';
+export const ACCOUNT_TRIGGER_ID = 'site-account-trigger';
+
+/** The first word of a name, for the narrow account button; the menu shows the whole name. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+export default function AccountControl({
+  user,
+  cartCount,
+  hydrated,
+  state,
+  onSignInClick,
+  onSignInIntent,
+}: {
+  user: SessionUser | null;
+  cartCount: number;
+  hydrated: boolean;
+  state: HeaderMenus;
+  onSignInClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The visitor heads for Sign in: fetch the dialog's code now. */
+  onSignInIntent: () => void;
+}) {
+  if (user === null) {
+    return (
+      <a
+        className="button button--primary site-header__account"
+        href={accountLinks.login}
+        data-nav-link="Login"
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        onClick={onSignInClick}
+        onPointerEnter={onSignInIntent}
+        onFocus={onSignInIntent}
+      >
+        <Icon name="person" />
+        <span className="site-header__account-label">{headerCopy.signIn}</span>
+      </a>
+    );
+  }
+  const first = firstName(user.username);
+  return (
+    // Delegated: keys and focus of the account button and its links, as in the section menus.
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
+    <div
+      className="site-nav__item site-header__account-item"
+      onKeyDown={(event) => state.onPanelKey(event, ACCOUNT_MENU_ID)}
+      onBlur={(event) => state.onItemBlur(event, ACCOUNT_MENU_ID)}
+    >
+      <button
+        id={ACCOUNT_TRIGGER_ID}
+        className="button site-header__account site-header__account--user"
+        type="button"
+        aria-expanded={state.openMenu === ACCOUNT_MENU_ID}
+        aria-controls={ACCOUNT_MENU_ID}
+        onClick={() => state.toggleMenu(ACCOUNT_MENU_ID)}
+        onKeyDown={(event) => state.onTriggerKey(event, ACCOUNT_MENU_ID)}
+      >
+        <span className="site-header__avatar" aria-hidden="true">
+          {first.charAt(0).toUpperCase() || '?'}
+        </span>
+        {/* Named by its content, "Account: <full name>", which holds the visible first name (WCAG 2.5.3). */}
+        <span className="visually-hidden">{headerCopy.accountMenuPrefix}</span>
+        <span className="site-header__account-label">{first}</span>
+        <span className="visually-hidden">{user.username.slice(first.length)}</span>
+        <CartBadge count={cartCount} onAccount />
+        <Chevron />
+      </button>
+      <div id={ACCOUNT_MENU_ID} className="site-nav__panel site-header__account-panel">
+        <p className="site-header__account-name">{user.username}</p>
+        <ul className="site-nav__links" role="list">
+          <li>
+            <a className="site-nav__link" href={accountLinks.cart} data-nav-link={headerCopy.myCart}>
+              {headerCopy.myCart}
+              {cartCount > 0 && <span className="site-header__count">{cartCount}</span>}
+            </a>
+          </li>
+          <li>
+            <a
+              className="site-nav__link"
+              href={accountLinks.purchaseHistory}
+              data-nav-link={headerCopy.purchaseHistory}
+            >
+              {headerCopy.purchaseHistory}
+            </a>
+          </li>
+          {user.staff === true && (
+            <li>
+              <a className="site-nav__link" href={accountLinks.console} data-nav-link={headerCopy.console}>
+                {headerCopy.console}
+              </a>
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              className="site-nav__link site-header__signout"
+              onClick={() => void signOut()}
+            >
+              {headerCopy.signOut}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
