@@ -23,6 +23,8 @@ async function openForm(page: Page, path: string, name: string, { primeXsrf = tr
   await page.goto(path);
   const form = page.getByRole('form', { name });
   await form.scrollIntoViewIfNeeded();
+  // The form hydrates on the visitor's intent (issue 20): their pointer comes over it.
+  await form.hover();
   // Hydrated: Astro drops the island's `ssr` attribute once React has taken over.
   await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
   await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();

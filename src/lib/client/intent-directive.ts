@@ -4,7 +4,7 @@
  * touch inside it; when it comes within `margin` of the viewport (an IntersectionObserver
  * rootMargin, e.g. `'400px'`); at idle when this browser keeps one of `idleIf` (localStorage keys,
  * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything) or
- * `idleIfSession` (sessionStorage keys); or when `event` is dispatched on window (a store asks for
+ * `idleIfSession` (sessionStorage keys) or the address has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
  * the island). A press on a button before it has hydrated is held and replayed on the same button
  * once it has, so no first press is lost (React hydrates onto the server's DOM nodes).
  */
@@ -14,6 +14,8 @@ import type { ClientDirective } from 'astro';
 export interface IntentOptions {
   readonly idleIf?: readonly string[];
   readonly idleIfSession?: readonly string[];
+  /** Query parameters of the page's address that make it hydrate at idle (`about` on the contact form). */
+  readonly idleIfQuery?: readonly string[];
   readonly margin?: string;
   readonly event?: string;
 }
@@ -77,7 +79,12 @@ const intentDirective: ClientDirective = (load, options, el) => {
     );
     for (const child of el.children) observer.observe(child);
   }
-  if (stored(() => localStorage, opts.idleIf) || stored(() => sessionStorage, opts.idleIfSession)) {
+  const query = new URLSearchParams(window.location.search);
+  if (
+    stored(() => localStorage, opts.idleIf) ||
+    stored(() => sessionStorage, opts.idleIfSession) ||
+    (opts.idleIfQuery ?? []).some((name) => query.has(name))
+  ) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
     else setTimeout(() => void start(), 200);
   }
