@@ -243,15 +243,6 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/**
- * The buyer is back from the gateway on `/checkout?placed={orderNo}`: the cart and the purchases
- * changed on the server, so both are read again.
- */
-export function returnedWithOrder(): void {
-  forgetPurchases();
-  void loadCart();
-}
-
 /** Forgets the user's cart (`[]`: empty; undefined: unknown until loaded) and purchases. */
 function resetShop(cart: readonly CartItem[] | undefined): void {
   checkoutKey = undefined;

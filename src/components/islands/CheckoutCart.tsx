@@ -10,15 +10,7 @@ import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
-import {
-  $cart,
-  $cartBusy,
-  $cartChanged,
-  $cartLoadFailed,
-  loadCart,
-  removeFromCart,
-  returnedWithOrder,
-} from '~/stores/cart';
+import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopPrice, SignInPanel } from './ShopParts';
 import PaymentPanel from './checkout/PaymentPanel';
@@ -59,11 +51,6 @@ export default function CheckoutCart() {
       document.removeEventListener('visibilitychange', refresh);
     };
   }, []);
-
-  // Back from the gateway with an order: the server's cart and purchases changed.
-  useEffect(() => {
-    if (returned?.kind === 'placed') returnedWithOrder();
-  }, [returned]);
 
   // After a delete the pressed button is gone, and a changed cart must be looked at: focus goes
   // to the heading shown.

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName, GST_STATES } from '~/lib/shared/gst';
@@ -65,7 +65,7 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
     },
   });
   const billing = useWatch({ control }) as Partial<BillingInput>;
-  const preview = useMemo(() => taxPreview(pricesCents, billing), [pricesCents, billing]);
+  const preview = taxPreview(pricesCents, billing);
   const totalCents = pricesCents.reduce((sum, price) => sum + price, 0);
   const inIndia = billing.country === 'IN';
 

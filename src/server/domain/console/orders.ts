@@ -4,9 +4,9 @@
  * `toInvoice` the invoice page prints, so the console, the sales register and the invoices agree.
  */
 import { indianDay, instantsOfDays } from '~/lib/shared/dates';
+import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
-import type { Invoice } from '~/lib/shared/schemas/shop';
 import { toInvoice } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
@@ -18,16 +18,6 @@ import { site } from '~/site.config';
 export const PAGE_SIZE = 50;
 const SEARCH_SCAN = 500;
 
-/**
- * What an invoice may carry beyond the fields every order has: billing details, place of supply
- * and payment reference (orders paid through the gateway); older orders have none of them.
- */
-interface InvoiceExtras {
-  readonly billing?: { name: string; country: string; state?: string; stateName?: string; gstin?: string };
-  readonly placeOfSupply?: string;
-  readonly payment?: { gateway: string; reference: string };
-}
-
 /** The place of supply of an order: GST state code and name (`96`, Other Countries, for exports). */
 export function placeOfSupplyOf(billing: OrderRow['billing']): {
   code: string;
@@ -38,25 +28,24 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
   if (billing?.state)
     return { code: billing.state, name: billing.stateName ?? billing.state, isExport: false };
   // Orders from before billing details: the company's own state, as their invoices print.
-  const seller = /^(.*) \((\d{2})\)$/.exec(site.tax.gst.placeOfSupply);
-  return { code: seller?.[2] ?? '', name: seller?.[1] ?? site.tax.gst.placeOfSupply, isExport: false };
+  const code = site.tax.gst.stateCode;
+  return { code, name: gstStateName(code) ?? code, isExport: false };
 }
 
 /** An order as the console lists it. */
 export function orderRowOf(order: Order): OrderRow {
   const invoice = toInvoice(order);
-  const extras = invoice as Invoice & InvoiceExtras;
-  const place = placeOfSupplyOf(extras.billing ?? null);
+  const place = placeOfSupplyOf(invoice.billing ?? null);
   return {
     orderNo: invoice.orderNo,
     orderDate: invoice.orderDate,
     buyer: invoice.billTo,
-    billing: extras.billing ?? null,
-    placeOfSupply: extras.placeOfSupply ?? `${place.name} (${place.code})`,
+    billing: invoice.billing ?? null,
+    placeOfSupply: invoice.placeOfSupply ?? `${place.name} (${place.code})`,
     lines: invoice.lines.map((line) => ({ courseId: line.courseId, name: line.name, price: line.price })),
     totals: invoice.totals,
     currency: invoice.currency,
-    payment: extras.payment ?? null,
+    payment: invoice.payment ?? null,
   };
 }
 
