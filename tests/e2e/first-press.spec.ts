@@ -114,3 +114,45 @@ for (const size of [PHONE, DESKTOP]) {
     });
   });
 }
+
+test('the footer form loads when the visitor comes to it, and keeps what they typed before it did', async ({
+  page,
+}) => {
+  // A slow network for the island's code: the keys land before React does.
+  let release = () => undefined as void;
+  const codeArrives = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/_astro/*.js', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await codeArrives;
+    await route.continue();
+  });
+  await page.goto('/who-we-are/case-studies');
+  const footer = page.getByRole('contentinfo');
+  const form = footer.getByRole('form', { name: 'Get A Quote' });
+  const island = footer.locator('astro-island', { has: page.getByRole('form', { name: 'Get A Quote' }) });
+  // Scrolled to but not touched: a short page asks for no code (the reader's budget, issue 20).
+  await form.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+  expect(asked.filter((path) => path.includes('ContactForm'))).toEqual([]);
+
+  await form.getByLabel('Name').fill('Priya Deshmukh');
+  await form.getByLabel('Phone').fill('+91 98765 43210');
+  await form.getByLabel('Email').fill('priya.d@example.com');
+  await form.getByLabel('Message').fill('We need an inventory system for 3 branches.');
+  await expect(island).toHaveAttribute('ssr');
+  expect(asked.some((path) => path.includes('ContactForm'))).toBe(true);
+
+  release();
+  await expect(island).not.toHaveAttribute('ssr');
+  await expect(form.getByLabel('Name')).toHaveValue('Priya Deshmukh');
+  await expect(form.getByLabel('Message')).toHaveValue('We need an inventory system for 3 branches.');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/contact/sendmail'));
+  await form.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    name: 'Priya Deshmukh',
+    phone: '+919876543210',
+    email: 'priya.d@example.com',
+    message: 'We need an inventory system for 3 branches.',
+  });
+});

@@ -7,6 +7,11 @@
  * `idleIfSession` (sessionStorage keys) or the address has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
  * the island). A press on a button before it has hydrated is held and replayed on the same button
  * once it has, so no first press is lost (React hydrates onto the server's DOM nodes).
+ *
+ * Nothing hydrates on its own before the page has painted: "at idle" and the margin wait for the
+ * first frame after `load`, so an island's code never competes with the first paint for a slow
+ * network (issue 20: LCP). `afterPaint` hydrates at that idle moment with no other sign: an island
+ * that moves on its own (the home slider's autoplay).
  */
 import type { ClientDirective } from 'astro';
 
@@ -18,6 +23,8 @@ export interface IntentOptions {
   readonly idleIfQuery?: readonly string[];
   readonly margin?: string;
   readonly event?: string;
+  /** Hydrate at idle once the page has painted, with no other sign. */
+  readonly afterPaint?: boolean;
 }
 
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -28,6 +35,15 @@ function stored(storage: () => Storage, keys: readonly string[] | undefined): bo
   } catch {
     return false;
   }
+}
+
+/** `callback` at the browser's first idle moment after the page's first frame following `load`. */
+function whenPaintedAndIdle(callback: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 200);
+  const painted = () => requestAnimationFrame(() => setTimeout(idle, 0));
+  if (document.readyState === 'complete') painted();
+  else window.addEventListener('load', painted, { once: true });
 }
 
 const intentDirective: ClientDirective = (load, options, el) => {
@@ -70,24 +86,26 @@ const intentDirective: ClientDirective = (load, options, el) => {
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   el.addEventListener('click', hold, true);
   if (opts.event) window.addEventListener(opts.event, start, { once: true });
-  if (opts.margin && 'IntersectionObserver' in window) {
+  const watchMargin = (margin: string) => {
     observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void start();
       },
-      { rootMargin: opts.margin },
+      { rootMargin: margin },
     );
     for (const child of el.children) observer.observe(child);
-  }
+  };
   const query = new URLSearchParams(window.location.search);
-  if (
+  const remembered =
     stored(() => localStorage, opts.idleIf) ||
     stored(() => sessionStorage, opts.idleIfSession) ||
-    (opts.idleIfQuery ?? []).some((name) => query.has(name))
-  ) {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
-    else setTimeout(() => void start(), 200);
-  }
+    (opts.idleIfQuery ?? []).some((name) => query.has(name));
+  whenPaintedAndIdle(() => {
+    if (hydrating) return;
+    if (opts.margin && 'IntersectionObserver' in window) watchMargin(opts.margin);
+    else if (opts.afterPaint) void start();
+    if (remembered) void start();
+  });
 };
 
 export default intentDirective;
