@@ -1,8 +1,8 @@
 /**
  * Toasts for every island (sonner). Islands call these actions; the one mounted
  * `NotificationsHost` shows them bottom-right for 5000 ms, newest in front (DECISIONS 20).
- * Sonner is not imported here: the host loads it when the first toast is raised (issue 20: a page
- * nobody touches downloads no toaster). Until the host is attached, toasts wait in a queue and
+ * Sonner is not imported here: the host loads it when the first toast is raised (`$toastsWanted`;
+ * issue 20: a page nobody touches, or whose requests all go well, downloads no toaster). Until the host is attached, toasts wait in a queue and
  * `NOTIFICATIONS_NEEDED` is dispatched on window, which hydrates the host (`client:intent`).
  *
  * While a modal dialog is open the rest of the page is inert and sits under the dialog's
@@ -13,6 +13,7 @@
 /** How long a toast stays, in milliseconds (product-spec section 9). */
 export const TOAST_DURATION_MS = 5000;
 
+import { atom, type ReadableAtom } from 'nanostores';
 import { NOTIFICATIONS_NEEDED } from '~/lib/client/events';
 
 const claimedToasters: string[] = [];
@@ -42,6 +43,13 @@ export interface ToastRequest {
 
 let show: ((toast: ToastRequest) => void) | undefined;
 const waiting: ToastRequest[] = [];
+const $wanted = atom(false);
+
+/**
+ * True once a toast has been raised: the host then loads the toaster (sonner), which a page whose
+ * requests all go well never downloads (the spinner needs none of it).
+ */
+export const $toastsWanted: ReadableAtom<boolean> = $wanted;
 
 /** Asks for the host (a page that has not needed it yet has not hydrated it). */
 export function needNotifications(): void {
@@ -51,6 +59,7 @@ export function needNotifications(): void {
 function raise(toast: ToastRequest): void {
   if (show) return show(toast);
   waiting.push(toast);
+  $wanted.set(true);
   needNotifications();
 }
 
