@@ -31,7 +31,9 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
   }),
   vite: {
-    // Never inline our scripts: the CSP allows 'self' plus the hashes of Astro's island bootstrap.
-    build: { assetsInlineLimit: 0 },
+    // Scripts and assets under 4 KB are inlined (Vite's default): a small module file would be one
+    // more round trip before the first paint (issue 20). integrations/csp-headers.mjs hashes every
+    // inline script into the CSP, so nothing is allowed that the build did not write.
+    build: { assetsInlineLimit: 4096 },
   },
 });

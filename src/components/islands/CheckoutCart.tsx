@@ -5,7 +5,7 @@
  * (on reload too), `?payment=failed` and `?payment=cancelled` the cart as it was with a message.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
@@ -13,12 +13,19 @@ import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopPrice, SignInPanel } from './ShopParts';
-import PaymentPanel from './checkout/PaymentPanel';
 import PlacedOrder from './checkout/PlacedOrder';
 import { returnOf } from './checkout/return-of';
 import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './checkout-cart.css';
+
+/**
+ * The billing form and Pay, with the form library they need (~14 KB gzipped): loaded once a
+ * customer is signed in (issue 20: a visitor asked to sign in does not download it), in time for
+ * their cart to arrive.
+ */
+const loadPaymentPanel = () => import('./checkout/PaymentPanel');
+const PaymentPanel = lazy(loadPaymentPanel);
 
 /** How much of a course's overview the cart shows (product-spec section 9). */
 const OVERVIEW_CHARACTERS = 250;
@@ -37,6 +44,10 @@ export default function CheckoutCart() {
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
+
+  useEffect(() => {
+    if ($signedIn) void loadPaymentPanel();
+  }, [$signedIn]);
 
   // What the page charges is what it shows (DECISIONS 45): the server's cart is read again when
   // the tab comes back to the front (a course may have been added on another device).
@@ -149,11 +160,13 @@ export default function CheckoutCart() {
             </ul>
           </div>
         </section>
-        <PaymentPanel
-          pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
-          headingId="summary-heading"
-          itemCount={$items.length}
-        />
+        <Suspense fallback={<LoadingPanel label={text.loading} />}>
+          <PaymentPanel
+            pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
+            headingId="summary-heading"
+            itemCount={$items.length}
+          />
+        </Suspense>
       </div>
     );
   }
