@@ -112,6 +112,8 @@ for (const size of [PHONE, DESKTOP]) {
         await expect(banner(page).getByRole('button', { name: `Account: ${person.name}` })).toBeVisible();
         await expect(banner(page).getByRole('link', { name: 'My cart, 1 course' })).toBeVisible();
       }
+      // The course already in the cart says so (its card's island hydrated at idle, unasked).
+      await expect(page.getByRole('main').getByText('In your cart').first()).toBeVisible();
       const second = page
         .getByRole('main')
         .getByRole('button', { name: /Add to cart/ })

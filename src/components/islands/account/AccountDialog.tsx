@@ -5,10 +5,10 @@
  * Loaded on demand by the header, the first time someone opens it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { Toaster } from 'sonner';
 import { accountFormCopy } from '~/content/ui/account';
 import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
-import { notifyOnPage, showToastsIn, TOAST_DURATION_MS } from '~/stores/notifications';
+import { notifyOnPage, showToastsIn } from '~/stores/notifications';
+import { SiteToaster } from '../Toasts';
 import AccountForms from './AccountForms';
 import { Icon } from '../icons';
 import './account-dialog.css';
@@ -108,15 +108,7 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
           }}
         />
       </div>
-      <Toaster
-        id={DIALOG_TOASTER_ID}
-        position="bottom-right"
-        duration={TOAST_DURATION_MS}
-        visibleToasts={4}
-        closeButton
-        richColors
-        toastOptions={{ className: 'site-toast' }}
-      />
+      <SiteToaster id={DIALOG_TOASTER_ID} />
     </dialog>
   );
 }
