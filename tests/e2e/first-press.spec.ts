@@ -167,3 +167,28 @@ test('the footer form loads when the visitor comes to it, and keeps what they ty
     message: 'We need an inventory system for 3 branches.',
   });
 });
+
+test('Enter in the sign-in form before it hydrates signs in once it has, and sends nothing before', async ({
+  page,
+  browser,
+}) => {
+  const { person } = await signUpByApi(page, 'enter');
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  // A slow network for the island's code: the visitor (or their password manager) is faster.
+  let release = () => undefined as void;
+  const codeArrives = new Promise<void>((resolve) => (release = resolve));
+  await visitor.route('**/_astro/*.js', async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  await visitor.goto('/login');
+  await visitor.getByLabel('E-mail or mobile number').fill(person.email);
+  await visitor.getByLabel('Password', { exact: true }).fill(person.password);
+  await visitor.getByLabel('Password', { exact: true }).press('Enter');
+  // Held: the page did not send the fields itself (no password in an address).
+  await expect(visitor).toHaveURL(/\/login$/);
+  release();
+  await expect(visitor).toHaveURL(/\/$/, { timeout: 15_000 });
+  await context.close();
+});

@@ -6,7 +6,8 @@
  * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything) or
  * `idleIfSession` (sessionStorage keys) or the address has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
  * the island). A press on a button before it has hydrated is held and replayed on the same button
- * once it has, so no first press is lost (React hydrates onto the server's DOM nodes).
+ * once it has, and Enter in a form's field submits the form once it has, so no first press is
+ * lost (React hydrates onto the server's DOM nodes).
  *
  * Nothing hydrates on its own before the page has painted: "at idle" and the margin wait for the
  * first frame after `load`, so an island's code never competes with the first paint for a slow
@@ -46,10 +47,26 @@ function whenPaintedAndIdle(callback: () => void): void {
   else window.addEventListener('load', painted, { once: true });
 }
 
+/** A form's submit button, disabled until React has rendered the form (`useHydrated`). */
+const SUBMIT_DISABLED =
+  'button[type="submit"]:disabled, button:not([type]):disabled, input[type="submit"]:disabled';
+
+/** `then` once React has rendered `form` (its submit button enabled), checked each frame for 10 s. */
+function whenReact(form: HTMLFormElement, then: () => void): void {
+  const until = performance.now() + 10_000;
+  const check = () => {
+    if (!form.isConnected) return;
+    if (!form.querySelector(SUBMIT_DISABLED)) then();
+    else if (performance.now() < until) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 const intentDirective: ClientDirective = (load, options, el) => {
   const opts: IntentOptions = typeof options.value === 'object' && options.value ? options.value : {};
   let hydrating: Promise<void> | undefined;
   let held: HTMLElement | undefined;
+  let heldSubmit: HTMLFormElement | undefined;
   let observer: IntersectionObserver | undefined;
 
   const stopListening = () => {
@@ -64,10 +81,14 @@ const intentDirective: ClientDirective = (load, options, el) => {
       const hydrate = await load();
       await hydrate();
       el.removeEventListener('click', hold, true);
+      el.removeEventListener('keydown', holdSubmit, true);
       const press = held;
+      const form = heldSubmit;
       held = undefined;
+      heldSubmit = undefined;
       // The same node, now React's: the press reaches the handler it was meant for.
       if (press?.isConnected) press.click();
+      else if (form) whenReact(form, () => form.requestSubmit());
     })();
     return hydrating;
   }
@@ -83,8 +104,24 @@ const intentDirective: ClientDirective = (load, options, el) => {
     void start();
   }
 
+  // Enter in a field before hydration (a fast visitor, a password manager): the server's form
+  // cannot send itself (its submit button is disabled until React handles it), so the Enter is
+  // held and the form submitted once React is there.
+  function holdSubmit(event: KeyboardEvent) {
+    const field = event.target as Element | null;
+    if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || !field.form) return;
+    if (!el.contains(field.form)) return;
+    event.preventDefault();
+    heldSubmit = field.form;
+    void start();
+  }
+
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   el.addEventListener('click', hold, true);
+  el.addEventListener('keydown', holdSubmit, true);
+  // An island's forms are React's: the browser never sends one itself (a GET would put the fields,
+  // a password among them, in the address). React's handlers still run; they send what is sent.
+  el.addEventListener('submit', (event) => event.preventDefault(), true);
   if (opts.event) window.addEventListener(opts.event, start, { once: true });
   const watchMargin = (margin: string) => {
     observer = new IntersectionObserver(
