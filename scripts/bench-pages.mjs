@@ -196,6 +196,10 @@ async function measure({ route, path, signedIn }) {
           .map((ref) => `${category.id}: ${ref.id}`),
   );
   if (lost.length > 0) console.log(`  points lost on ${route}: ${lost.join(', ')}`);
+  for (const item of audits['layout-shifts']?.details?.items ?? [])
+    console.log(
+      `  layout shift on ${route}: ${item.score?.toFixed?.(3)} ${item.node?.selector ?? ''} ${String(item.node?.snippet ?? '').slice(0, 120)}`,
+    );
   for (const item of audits['errors-in-console']?.details?.items ?? [])
     console.log(`  console error on ${route}: ${String(item.description).slice(0, 160)}`);
   console.log(
