@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { siteRoutes } from '../src/lib/shared/routes.ts';
+import { LOCAL_STORAGE_KEYS } from '../src/lib/shared/storage-keys.ts';
 import { signUpCustomers, startSite } from './bench/site.mjs';
 import { payOnTestGateway } from './bench/test-gateway.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
@@ -99,10 +100,10 @@ async function signInCustomer() {
   const page = await context.newPage();
   await page.goto(`${origin}/who-we-are/about-us`);
   const username = 'Bench pages 0';
-  await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), {
-    userid: customer.userid,
-    username,
-  });
+  await page.evaluate(
+    ([key, user]) => localStorage.setItem(key, JSON.stringify(user)),
+    [LOCAL_STORAGE_KEYS.user, { userid: customer.userid, username }],
+  );
   await page.close();
   await browser.close();
   return [

@@ -8,7 +8,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { HEADER_NEEDED } from '~/lib/client/events';
+import { askForIsland, HEADER_NEEDED } from '~/lib/client/events';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { $pendingCode, $user, cancelPendingCode } from '~/stores/session';
 
@@ -53,7 +53,7 @@ export function showAccountView(view: AccountView): void {
  */
 export function openAccountDialog(view?: AccountView, from?: HTMLElement | null): void {
   // The dialog lives in the header island, which hydrates on intent: this is one (issue 20).
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(HEADER_NEEDED));
+  askForIsland(HEADER_NEEDED);
   if (view) showAccountView(view);
   opener = from ?? (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null));
   $open.set(true);

@@ -2,19 +2,21 @@
  * Toasts for every island (sonner). Islands call these actions; the one mounted
  * `NotificationsHost` shows them bottom-right for 5000 ms, newest in front (DECISIONS 20).
  * Sonner is not imported here: the host loads it when the first toast is raised (`$toastsWanted`;
- * issue 20: a page nobody touches, or whose requests all go well, downloads no toaster). Until the host is attached, toasts wait in a queue and
- * `NOTIFICATIONS_NEEDED` is dispatched on window, which hydrates the host (`client:intent`).
+ * issue 20: a page nobody touches, or whose requests all go well, downloads no toaster). Until
+ * the host is attached, toasts wait in a queue and `NOTIFICATIONS_NEEDED` is dispatched on
+ * window, which hydrates the host (`client:intent`).
  *
  * While a modal dialog is open the rest of the page is inert and sits under the dialog's
  * backdrop, so a toast there could be neither seen clearly nor announced. A modal dialog
  * therefore mounts its own toaster and claims it with `showToastsIn`; toasts go to the most
  * recently claimed toaster until it is released.
  */
+import { atom, type ReadableAtom } from 'nanostores';
+import { askForIsland, NOTIFICATIONS_NEEDED } from '~/lib/client/events';
+import { SESSION_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+
 /** How long a toast stays, in milliseconds (product-spec section 9). */
 export const TOAST_DURATION_MS = 5000;
-
-import { atom, type ReadableAtom } from 'nanostores';
-import { NOTIFICATIONS_NEEDED } from '~/lib/client/events';
 
 const claimedToasters: string[] = [];
 
@@ -51,16 +53,12 @@ const $wanted = atom(false);
  */
 export const $toastsWanted: ReadableAtom<boolean> = $wanted;
 
-/** Asks for the host (a page that has not needed it yet has not hydrated it). */
-export function needNotifications(): void {
-  if (!show && typeof window !== 'undefined') window.dispatchEvent(new Event(NOTIFICATIONS_NEEDED));
-}
-
 function raise(toast: ToastRequest): void {
   if (show) return show(toast);
   waiting.push(toast);
   $wanted.set(true);
-  needNotifications();
+  // Asks for the host (a page that has not needed it yet has not hydrated it).
+  askForIsland(NOTIFICATIONS_NEEDED);
 }
 
 /**
@@ -88,8 +86,7 @@ export function notifyWarning(message: string): void {
   raise({ kind: 'warning', message, options: target() });
 }
 
-/** sessionStorage key of a message for the next page (a sign-out, a sign-in that navigates). */
-const FLASH_KEY = 'flash';
+const FLASH_KEY = SESSION_STORAGE_KEYS.flash;
 
 /**
  * Says `message` on the page itself, even while a dialog holds the toasts: for what the visitor

@@ -4,7 +4,7 @@
  * in flight (see `onRequestsInFlight`). Errors arrive as `ApiError` with the server's plain sentences.
  */
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import { NOTIFICATIONS_NEEDED } from '~/lib/client/events';
+import { askForIsland, NOTIFICATIONS_NEEDED } from '~/lib/client/events';
 
 /** Told +1 when a request starts and -1 when it settles. */
 export type InFlightListener = (delta: 1 | -1) => void;
@@ -27,7 +27,7 @@ async function tracked<T>(work: () => Promise<T>, background: boolean): Promise<
   inFlight += 1;
   for (const listener of inFlightListeners) listener(1);
   // The spinner's host hydrates on it (issue 20: a page with no request loads no spinner code).
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(NOTIFICATIONS_NEEDED));
+  askForIsland(NOTIFICATIONS_NEEDED);
   try {
     return await work();
   } finally {

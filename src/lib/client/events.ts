@@ -8,3 +8,8 @@ export const NOTIFICATIONS_NEEDED = 'sis:notifications-needed';
 
 /** Asks for the header island, which holds the account dialog (Add to cart while signed out). */
 export const HEADER_NEEDED = 'sis:header-needed';
+
+/** Dispatches one of these events (nothing on the server, where there is no island to wake). */
+export function askForIsland(event: typeof NOTIFICATIONS_NEEDED | typeof HEADER_NEEDED): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(event));
+}

@@ -11,3 +11,9 @@ export const LOCAL_STORAGE_KEYS = {
   /** The billing details last paid with, and whose they are (issue 18: asked once, remembered). */
   billing: 'billing',
 } as const;
+
+/** Keys of the browser's session storage the site uses. */
+export const SESSION_STORAGE_KEYS = {
+  /** A message for the next page this tab opens (a sign-out, a sign-in that navigates). */
+  flash: 'flash',
+} as const;
