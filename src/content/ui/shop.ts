@@ -2,7 +2,7 @@
  * Every text the shop's islands show (STYLE 3: components hold no copy). Texts the spec quotes
  * are word for word (product-spec sections 2, 4 and 8; DECISIONS 13); the rest is ours.
  */
-const count = new Intl.NumberFormat('en-IN');
+import { groupIndian } from '~/lib/shared/digit-groups';
 
 /** Read by assistive technology after a link that opens a new tab. */
 const NEW_TAB = 'opens in a new tab';
@@ -33,7 +33,7 @@ export const shopText = {
   newTab: NEW_TAB,
   signIn: 'Sign in',
   retry: 'Try again',
-  reviews: (n: number) => (n === 1 ? '1 review' : `${count.format(n)} reviews`),
+  reviews: (n: number) => (n === 1 ? '1 review' : `${groupIndian(n)} reviews`),
   regularFee: 'Regular fee',
   now: ', now',
   currency: 'USD',

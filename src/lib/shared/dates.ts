@@ -2,16 +2,17 @@
  * India Standard Time, the one module for it (the company is in Pune): dates as the site shows
  * them in Indian English, days in India, and the Indian financial year.
  */
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** `2026-05-04T20:00:00Z` -> `5 May 2026` (the day in India). */
+/**
+ * `2026-05-04T20:00:00Z` -> `5 May 2026` (the day in India): the text of `Intl.DateTimeFormat
+ * ('en-IN', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata'})`, made
+ * without starting ICU on a shop page's first render (see `~/lib/shared/digit-groups`; September
+ * is `Sept` in that locale).
+ */
 export function formatIndianDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  const [year, month, day] = indianDay(new Date(iso)).split('-').map(Number) as [number, number, number];
+  return `${day} ${month === 9 ? 'Sept' : MONTHS[month - 1]} ${year}`;
 }
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
@@ -53,8 +54,19 @@ export function instantsOfDays(range: {
 
 /** An instant as staff read it: `24 Nov 2026, 5:30 pm` in India. */
 export function formatIndianDateTime(iso: string): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  });
   return dateTimeFormat.format(new Date(iso));
 }
+
+// Made on first use: staff pages and e-mails need it, a shop page's first render does not.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** An instant as e-mails state it: `22 Nov 2026, 1:00 pm IST`. */
 export function formatIst(iso: string): string {
@@ -71,12 +83,3 @@ export function financialYearOfDay(day: string): number {
 export function financialYearOf(at: Date): number {
   return financialYearOfDay(indianDay(at));
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});

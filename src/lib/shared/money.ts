@@ -3,6 +3,7 @@
  * invoice; dollars appear only at the edges, when an amount is formatted or sent in an API answer.
  */
 import * as z from '~/lib/shared/zod';
+import { groupThousands } from '~/lib/shared/digit-groups';
 
 /** An amount in US cents: a whole, non-negative number (`13950` is $139.50). */
 export type Cents = number;
@@ -32,12 +33,15 @@ export function usdFromCents(cents: Cents): number {
   return cents / 100;
 }
 
-/** Prices are in US dollars everywhere on the site (product-spec section 9). */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** An amount in cents as shown to people, always with cents: `13900` -> `$139.00`. */
+/**
+ * An amount in cents as shown to people, always with cents: `13900` -> `$139.00`, `123456` ->
+ * `$1,234.56` (prices are in US dollars everywhere on the site: product-spec section 9). The text
+ * of `Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD'})`, made without ICU (see
+ * `~/lib/shared/digit-groups`).
+ */
 export function formatUsd(cents: Cents): string {
-  return usd.format(cents / 100);
+  const whole = Math.floor(cents / 100);
+  return `$${groupThousands(whole)}.${String(cents - whole * 100).padStart(2, '0')}`;
 }
 
 /** The sum of amounts in cents (exact: integers only). */

@@ -6,7 +6,8 @@
  * union territory: IGST at their sum; outside India: an export zero-rated under the LUT, no GST.
  * Shared, so the checkout page shows before payment the tax the invoice will print.
  */
-import { countryName, gstStateName } from '~/lib/shared/gst';
+import { countryName } from '~/lib/shared/countries';
+import { gstStateName } from '~/lib/shared/gst';
 import { sumCents, type Cents } from '~/lib/shared/money';
 import { site } from '~/site.config';
 

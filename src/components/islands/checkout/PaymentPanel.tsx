@@ -10,7 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
-import { COUNTRY_CODES, countryName, GST_STATES } from '~/lib/shared/gst';
+import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
+import { GST_STATES } from '~/lib/shared/gst';
 import { formatUsd, type Cents } from '~/lib/shared/money';
 import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
@@ -21,9 +22,10 @@ import { Field } from '../form-field';
 import '../account/account-forms.css';
 
 /** Countries by English name, India first (most buyers). */
-const COUNTRIES = [...COUNTRY_CODES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => (a.code === 'IN' ? -1 : b.code === 'IN' ? 1 : a.name.localeCompare(b.name, 'en')));
+const COUNTRIES = ['IN', ...COUNTRY_CODES.filter((code) => code !== 'IN')].map((code) => ({
+  code,
+  name: countryName(code),
+}));
 
 /** The tax lines the invoice will print for these details, or undefined while the state is unknown. */
 function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput>) {

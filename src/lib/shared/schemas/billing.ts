@@ -4,7 +4,8 @@
  * function and the stored pending payment.
  */
 import * as z from '~/lib/shared/zod';
-import { COUNTRY_CODES, gstStateName, isValidGstin } from '~/lib/shared/gst';
+import { COUNTRY_CODES } from '~/lib/shared/countries';
+import { gstStateName, isValidGstin } from '~/lib/shared/gst';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 export const BILLING_LIMITS = { name: 80 } as const;

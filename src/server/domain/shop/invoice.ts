@@ -7,7 +7,8 @@
  */
 import { usdInWords } from '~/lib/shared/amount-in-words';
 import { usdFromCents } from '~/lib/shared/money';
-import { countryName, gstStateName } from '~/lib/shared/gst';
+import { countryName } from '~/lib/shared/countries';
+import { gstStateName } from '~/lib/shared/gst';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import type { Invoice, InvoiceLine } from '~/lib/shared/schemas/shop';
 import type { Order } from '~/server/storage/orders';

@@ -11,6 +11,15 @@ describe('formatUsd', () => {
     expect(formatUsd(123456)).toBe('$1,234.56');
   });
 
+  it('writes what Intl writes for US dollars, for any amount', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => {
+        expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+      }),
+    );
+  });
+
   it('always ends with two decimals for any amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
