@@ -166,6 +166,20 @@ async function measure({ route, path, signedIn }) {
   }
   // `BENCH_SCRIPTS=1`: each script's share, gzipped KB (what to trim when JS is over budget).
   if (process.env['BENCH_SCRIPTS']) console.log(`  scripts on ${route}: ${scriptSizes.join(', ')}`);
+  // `BENCH_TASKS=1`: the median run's long tasks (simulated ms, what TBT is made of) and each
+  // script's main-thread time (what to split or defer when TBT is over budget).
+  if (process.env['BENCH_TASKS']) {
+    const tasks = (audits['long-tasks']?.details?.items ?? []).map(
+      (item) =>
+        `${Math.round(item.startTime)}+${Math.round(item.duration)} ${String(item.url).replace(origin, '')}`,
+    );
+    console.log(`  long tasks on ${route}: ${tasks.join(', ') || 'none'}`);
+    const bootup = (audits['bootup-time']?.details?.items ?? []).map(
+      (item) =>
+        `${String(item.url).replace(origin, '')} eval ${Math.round(item.scripting)} parse ${Math.round(item.scriptParseCompile)}`,
+    );
+    console.log(`  script time on ${route}: ${bootup.join(', ') || 'none'}`);
+  }
   // CSS on the critical path: the render-blocking stylesheets and the page's inline <style>s.
   const styleUrls = (audits['network-requests']?.details?.items ?? [])
     .filter((item) => item.resourceType === 'Stylesheet')
