@@ -2,18 +2,16 @@
  * The cart of the signed-in user (product-spec section 4; what they bought is `orders.ts`). The
  * server is the truth: add, delete and checkout replace the cart with the list the server answers. The cart is
  * cached in localStorage `course` (STYLE 13) while it has courses; an empty answer removes it, so
- * the next page load asks the server again ("a user exists but no cart is held").
+ * the next page load asks the server again ("a user exists but no cart is held"). Paying for it is
+ * `payment.ts`, loaded with the checkout's billing form only (issue 20: every page with the header
+ * loads this module).
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
-import { postToGateway } from '~/lib/client/gateway-form';
-import { centsFromUsd, sumCents } from '~/lib/shared/money';
-import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
-import { CartSchema, CheckoutAnswerSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
-import { rememberBilling } from '~/stores/billing';
+import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
 import { notifyError } from '~/stores/notifications';
 import { requestSignIn } from '~/stores/account-dialog';
 import { forgetPurchases, loadPurchases } from '~/stores/orders';
@@ -45,7 +43,6 @@ export const $cartItems = computed($cart, (items): readonly CartItem[] => items 
 export const $cartCount = computed($cart, (items) => items?.length ?? 0);
 
 const $loadFailed = atom(false);
-const $pending = atom(false);
 const $busy = atom<ReadonlySet<number>>(new Set());
 
 /** Whether the cart failed to load (the checkout page offers to try again). */
@@ -59,18 +56,16 @@ const $changedCount = atom(0);
  */
 export const $cartChanged: ReadableAtom<number> = $changedCount;
 
-/** True from a press of Pay until the page leaves for the gateway (the button is disabled). */
-export const $checkoutPending: ReadableAtom<boolean> = $pending;
-
 /** Course ids with an add or delete in flight. */
 export const $cartBusy: ReadableAtom<ReadonlySet<number>> = $busy;
 
-function cartPath(action: string, ...ids: readonly (string | number)[]): string {
+/** `/api/Cart/{action}/sispl,{ids}`: the cart API's path for an action. */
+export function cartPath(action: string, ...ids: readonly (string | number)[]): string {
   return `/api/Cart/${action}/${[SHOP_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
 }
 
 /** The sentences of a failed call, for a toast. */
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.messages.join(' ') : String(error);
 }
 
@@ -81,25 +76,8 @@ function setBusy(courseId: number, busy: boolean): void {
   $busy.set(next);
 }
 
-/** 128 random bits in hex (`crypto.randomUUID` exists only on https and localhost). */
-function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-// The Idempotency-Key of the checkout attempt under way: kept while an answer may have been lost
-// (network failure, 5xx, 408, 429), so a retry finishes the same order; a new one for a new cart.
-let checkoutKey: string | undefined;
-let checkoutRun: Promise<PayResult> | undefined;
-
-/** Replaces the cart with the server's list; a different cart is a new checkout attempt. */
+/** Replaces the cart with the server's list. */
 function replaceCart(items: readonly CartItem[]): void {
-  const before = $cart.get();
-  const same =
-    before !== undefined &&
-    before.length === items.length &&
-    before.every((item, index) => item.id === items[index]?.id);
-  if (!same) checkoutKey = undefined;
   $cartStore.set(items);
   $loadFailed.set(false);
 }
@@ -165,87 +143,22 @@ export async function removeFromCart(courseId: number): Promise<boolean> {
   }
 }
 
-/** How a press of Pay ended here: the browser is on its way to the gateway, or why not. */
-export type PayResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly changed?: boolean; readonly messages?: readonly string[] };
-
-/** Whether a failed checkout may still have started its payment (then a retry reuses the key). */
-function answerMayBeLost(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
-}
-
-/** The cart in a 409 answer (DECISIONS 45), or undefined. */
-function cartOf(body: unknown): readonly CartItem[] | undefined {
-  const cart = (body as { cart?: unknown } | undefined)?.cart;
-  const parsed = z.safeParse(CartSchema, cart);
-  return parsed.success ? parsed.data : undefined;
+/** Waits for a cart load under way, if any (what Pay charges is the cart as loaded). */
+export function cartLoaded(): Promise<void> {
+  return cartLoad ?? Promise.resolve();
 }
 
 /**
- * Pays for the cart the page shows (issue 18): sends the billing details and what the page
- * showed (course ids and total: DECISIONS 45); the server starts one payment (the same
- * `Idempotency-Key` for a retry after a lost answer) and answers the gateway's form, which the
- * browser then posts: the page leaves for the gateway. A cart changed elsewhere comes back with
- * the server's cart (`changed`); the billing details' hints come back as `messages`.
+ * Shows the server's cart after Pay met a cart changed elsewhere (DECISIONS 45): the page shows it
+ * with 'Your cart changed. Check it and continue.'
  */
-export function pay(billing: BillingRecord): Promise<PayResult> {
-  checkoutRun ??= startPayment(billing).finally(() => {
-    checkoutRun = undefined;
-  });
-  return checkoutRun;
-}
-
-async function startPayment(billing: BillingRecord): Promise<PayResult> {
-  const user = $user.get();
-  if (!user) return { ok: false };
-  $pending.set(true);
-  await cartLoad;
-  const shown = $cartItems.get();
-  const expect = {
-    courseIds: shown.map((item) => item.id),
-    total: sumCents(shown.map((item) => centsFromUsd(item.discountedFees))) / 100,
-  };
-  const key = (checkoutKey ??= newIdempotencyKey());
-  try {
-    const answer = await apiRequest(
-      'POST',
-      cartPath('checkout', user.userid),
-      CheckoutAnswerSchema,
-      { ...billing, expect },
-      { headers: { 'Idempotency-Key': key } },
-    );
-    rememberBilling(billing);
-    // The page now leaves for the gateway: the button stays busy until it has gone.
-    postToGateway(answer.gateway);
-    return { ok: true };
-  } catch (error) {
-    $pending.set(false);
-    if (!answerMayBeLost(error)) checkoutKey = undefined;
-    const changed = error instanceof ApiError && error.status === 409 ? cartOf(error.body) : undefined;
-    if (changed) {
-      replaceCart(changed);
-      $changedCount.set($changedCount.get() + 1);
-      return { ok: false, changed: true };
-    }
-    if (error instanceof ApiError && error.status === 400) return { ok: false, messages: error.messages };
-    notifyError(messageOf(error));
-    return { ok: false };
-  }
-}
-
-// Back from the gateway with the browser's Back button, the page may come from the back-forward
-// cache as it was left: with Pay still busy. It is not: nothing is on its way.
-if (typeof window !== 'undefined') {
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) $pending.set(false);
-  });
+export function showChangedCart(items: readonly CartItem[]): void {
+  replaceCart(items);
+  $changedCount.set($changedCount.get() + 1);
 }
 
 /** Forgets the user's cart (`[]`: empty; undefined: unknown until loaded) and purchases. */
 function resetShop(cart: readonly CartItem[] | undefined): void {
-  checkoutKey = undefined;
   $cartStore.set(cart);
   $loadFailed.set(false);
   forgetPurchases();

@@ -92,6 +92,13 @@ function sessionStorageOrUndefined(): Storage | undefined {
   }
 }
 
+// The billing details the checkout remembers for the signed-in user: kept and read by
+// ~/stores/billing, which is loaded only with the checkout's form (issue 20). Here only to forget
+// them at sign-out, whatever page the visitor signs out on.
+const $storedBilling = persistentAtom<string | undefined>(LOCAL_STORAGE_KEYS.billing, undefined, {
+  listen: false,
+});
+
 function readPendingCode(): PendingCodeState | null {
   try {
     const stored = sessionStorageOrUndefined()?.getItem(PENDING_CODE_KEY);
@@ -272,7 +279,8 @@ export async function resetPassword(fields: ResetFields): Promise<AccountResult>
 
 /**
  * Signs out (product-spec section 4): the server revokes the session, the cached user goes (and
- * with it the cart and its `course` copy, see `~/stores/cart`), then the home page opens. The
+ * with it the cart and its `course` copy, see `~/stores/cart`, and the remembered billing
+ * details), then the home page opens. The
  * local sign-out happens even when the server cannot be reached.
  */
 export async function signOut(
@@ -284,6 +292,8 @@ export async function signOut(
     console.error('Sign-out did not reach the server.', error);
   }
   $storedUser.set(null);
+  // A shared computer keeps nobody's billing details.
+  $storedBilling.set(undefined);
   cancelPendingCode();
   flashOnNextPage(accountMessages.signedOut);
   navigate('/');

@@ -78,7 +78,7 @@ let unmountPage: (() => void) | undefined;
 /** The gateway forms the page posted (it would leave for the gateway). */
 let gatewayPosts: unknown[] = [];
 
-/** A fresh cart module, as on a page load with `storage` as it is now. */
+/** Fresh cart, orders and payment modules, as on a page load with `storage` as it is now. */
 async function loadStore(signedIn = true) {
   vi.resetModules();
   session.user = atom<User | null>(signedIn ? user : null);
@@ -91,11 +91,12 @@ async function loadStore(signedIn = true) {
   }));
   const cart = await import('~/stores/cart');
   const orders = await import('~/stores/orders');
+  const payment = await import('~/stores/payment');
   // The store module's own nanostores instance (modules were reset), to unmount its stores.
   const { cleanStores } = await import('nanostores');
   unmountPage = () =>
     cleanStores(cart.$cart, cart.$cartCount, cart.$cartItems, orders.$purchases, orders.$invoice);
-  return { ...cart, ...orders };
+  return { ...cart, ...orders, ...payment };
 }
 
 beforeAll(() => {
@@ -320,6 +321,22 @@ describe('pay (issue 18)', () => {
     expect(await cart.pay(billing)).toEqual({ ok: true });
     expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(1);
     expect(toasts.errors).toHaveLength(2);
+  });
+
+  it('uses a new key for another cart, even after a lost answer', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch(
+      { status: 503, body: { errors: ['Please try again in a moment.'] } },
+      { body: [course(1), course(2)] },
+      answer,
+    );
+    const cart = await loadStore();
+    expect(await cart.pay(billing)).toEqual({ ok: false });
+    await cart.addToCart(2);
+    expect(await cart.pay(billing)).toEqual({ ok: true });
+    const [first, , second] = calls;
+    expect(first?.headers['Idempotency-Key']).not.toBe(second?.headers['Idempotency-Key']);
+    expect(JSON.parse(second!.body)).toMatchObject({ expect: { courseIds: [1, 2] } });
   });
 
   it("answers the billing details' hints, and uses a new key after a refusal", async () => {

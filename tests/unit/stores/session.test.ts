@@ -239,9 +239,16 @@ describe('forgot password (DECISIONS 28)', () => {
 });
 
 describe('sign-out (product-spec section 4)', () => {
-  it('revokes the session, removes user and course, empties the cart and goes home', async () => {
+  it('revokes the session, removes user, course and billing details, empties the cart and goes home', async () => {
     const { session, cart, calls, local } = await loadStores({
-      local: { user: JSON.stringify(priya), course: cachedCart(1) },
+      local: {
+        user: JSON.stringify(priya),
+        course: cachedCart(1),
+        billing: JSON.stringify({
+          userId: priya.userid,
+          billing: { name: 'Priya', country: 'IN', state: '27' },
+        }),
+      },
       routes: { 'POST /api/account/logout': { status: 204 } },
     });
     const navigate = vi.fn();

@@ -16,7 +16,7 @@ import { formatUsd, type Cents } from '~/lib/shared/money';
 import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { $savedBilling } from '~/stores/billing';
-import { $checkoutPending, pay } from '~/stores/cart';
+import { $checkoutPending, pay } from '~/stores/payment';
 import { $user } from '~/stores/session';
 import { Field } from '../form-field';
 import '../account/account-forms.css';
