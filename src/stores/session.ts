@@ -25,7 +25,7 @@ import {
   type SignUpFields,
   type VerificationFieldsSchema,
 } from '~/lib/shared/schemas/account';
-import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
 /** The signed-in user as the server names them: `{userid, username}`. */
 export type SessionUser = AccountUser;
@@ -52,8 +52,7 @@ export interface PendingCodeState extends PendingCode {
   readonly email: string;
 }
 
-/** sessionStorage key of the pending code (product-spec section 3). */
-export const PENDING_CODE_KEY = 'usercode';
+const PENDING_CODE_KEY = SESSION_STORAGE_KEYS.pendingCode;
 
 const PendingCodeStateSchema = z.object({
   ...PendingCodeSchema.shape,

@@ -10,13 +10,20 @@ import { DESKTOP, PHONE } from './support/axe';
 const PRESSES = 20;
 const banner = (page: Page) => page.getByRole('banner');
 
-test('a reader of /who-we-are/about-us who never interacts downloads no React', async ({ page }) => {
+for (const path of ['/who-we-are/about-us', '/login']) {
+  test(`a reader of ${path} who never interacts downloads no React`, async ({ page }) => {
+    await readerScripts(page, path);
+  });
+}
+
+/** Opens `path` and checks that, untouched, it loads no React and under 15 KB of script. */
+async function readerScripts(page: Page, path: string) {
   const scripts: { path: string; body: Promise<string> }[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
       scripts.push({ path: new URL(response.url()).pathname, body: response.text() });
   });
-  await page.goto('/who-we-are/about-us', { waitUntil: 'load' });
+  await page.goto(path, { waitUntil: 'load' });
   // Long enough for an idle callback and a lazy island to have asked for their code.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
   await page.waitForLoadState('networkidle');
@@ -31,6 +38,17 @@ test('a reader of /who-we-are/about-us who never interacts downloads no React', 
     0,
   );
   expect(bytes).toBeLessThan(15_000);
+}
+
+test('/login shows at once, untouched, what this browser shows there: the sign-up form last chosen, a signed-in user', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('logintype', 'false'));
+  await page.goto('/login');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  await signUpByApi(page, 'login-view');
+  await page.goto('/login');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Continue' })).toBeVisible();
 });
 
 for (const size of [PHONE, DESKTOP]) {

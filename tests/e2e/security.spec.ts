@@ -50,9 +50,9 @@ test('after sign-in, a hostile ?next= still lands on this site, and so does the 
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(`/login?next=${encodeURIComponent(hostile)}`);
   const signIn = fresh.getByRole('main').getByRole('button', { name: 'Sign in' });
-  await expect(signIn).toBeEnabled();
   await fresh.getByLabel('E-mail or mobile number').fill(person.email);
   await fresh.getByLabel('Password', { exact: true }).fill(person.password);
+  await expect(signIn).toBeEnabled();
   await signIn.click();
   await expect(fresh).toHaveURL(`${origin}/evil.example/phish`, { timeout: 15_000 });
   await fresh.context().close();

@@ -3,8 +3,9 @@
  * so a reader downloads no React. It hydrates on the first pointer over or down, focus, key or
  * touch inside it; when it comes within `margin` of the viewport (an IntersectionObserver
  * rootMargin, e.g. `'400px'`); at idle when this browser keeps one of `idleIf` (localStorage keys,
- * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything) or
- * `idleIfSession` (sessionStorage keys) or the address has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
+ * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything), holds
+ * a value of `idleIfValue`, or keeps one of `idleIfSession` (sessionStorage keys), or the address
+ * has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
  * the island). A press on a button before it has hydrated is held and replayed on the same button
  * once it has, and Enter in a form's field submits the form once it has, so no first press is
  * lost (React hydrates onto the server's DOM nodes).
@@ -19,6 +20,8 @@ import type { ClientDirective } from 'astro';
 /** What `client:intent={{ ... }}` takes. */
 export interface IntentOptions {
   readonly idleIf?: readonly string[];
+  /** localStorage keys that make it hydrate at idle when they hold the given value (a remembered view). */
+  readonly idleIfValue?: Readonly<Record<string, string>>;
   readonly idleIfSession?: readonly string[];
   /** Query parameters of the page's address that make it hydrate at idle (`about` on the contact form). */
   readonly idleIfQuery?: readonly string[];
@@ -33,6 +36,14 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'k
 function stored(storage: () => Storage, keys: readonly string[] | undefined): boolean {
   try {
     return (keys ?? []).some((key) => storage().getItem(key) !== null);
+  } catch {
+    return false;
+  }
+}
+
+function storedValue(values: Readonly<Record<string, string>> | undefined): boolean {
+  try {
+    return Object.entries(values ?? {}).some(([key, value]) => localStorage.getItem(key) === value);
   } catch {
     return false;
   }
@@ -135,6 +146,7 @@ const intentDirective: ClientDirective = (load, options, el) => {
   const query = new URLSearchParams(window.location.search);
   const remembered =
     stored(() => localStorage, opts.idleIf) ||
+    storedValue(opts.idleIfValue) ||
     stored(() => sessionStorage, opts.idleIfSession) ||
     (opts.idleIfQuery ?? []).some((name) => query.has(name));
   whenPaintedAndIdle(() => {

@@ -76,4 +76,3 @@ export function isValidGstin(gstin: string): boolean {
     gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14]
   );
 }
-

@@ -16,4 +16,6 @@ export const LOCAL_STORAGE_KEYS = {
 export const SESSION_STORAGE_KEYS = {
   /** A message for the next page this tab opens (a sign-out, a sign-in that navigates). */
   flash: 'flash',
+  /** The e-mailed code waiting to be typed, so a reload during step 2 keeps it (product-spec section 3). */
+  pendingCode: 'usercode',
 } as const;
