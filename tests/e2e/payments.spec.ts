@@ -46,12 +46,14 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
 }) => {
   await page.setViewportSize(PHONE);
   await buyerAtCheckout(page, 'decline', 1, 2);
+  // A phone shows the cart first: the order summary loads as the buyer scrolls to it (issue 20).
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await summary.scrollIntoViewIfNeeded();
   const state = page.getByLabel('State or union territory');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByText('Choose your state or union territory.')).toBeVisible();
   await expect(state).toBeFocused();
   await state.selectOption({ label: 'Maharashtra' });
-  const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary).toContainText('CGST 9%');
   await expect(summary).toContainText('SGST 9%');
   expect(await axeAtBothWidths(page, () => expect(summary).toBeVisible())).toEqual(CLEAN);
@@ -69,12 +71,33 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
   expect(page.url()).toMatch(/\/checkout\?payment=failed$/);
   await expect(page.getByTestId('cart-item')).toHaveCount(2);
   // The billing details are remembered: the state chosen before is chosen again.
+  await summary.scrollIntoViewIfNeeded();
   await expect(page.getByLabel('State or union territory')).toHaveValue('27');
   expect(
     await axeAtBothWidths(page, () =>
       expect(page.getByRole('heading', { name: 'Your payment did not go through' })).toBeVisible(),
     ),
   ).toEqual(CLEAN);
+});
+
+test('on a phone the billing form loads as the buyer comes to it, not with the cart (issue 20)', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+  });
+  await buyerAtCheckout(page, 'near', 1, 2);
+  // The cart is there and the page is idle: the summary below it is a frame, its code not asked for.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('Loading the billing form…');
+  expect(asked.filter((path) => path.includes('PaymentPanel'))).toEqual([]);
+
+  await page.mouse.wheel(0, 300);
+  await expect(summary.getByLabel('Name on the invoice')).toBeVisible();
+  expect(asked.some((path) => path.includes('PaymentPanel'))).toBe(true);
 });
 
 test('a buyer in the United States: no state asked, "Export: no GST", and an export invoice with the LUT legend', async ({

@@ -5,7 +5,7 @@
  * (on reload too), `?payment=failed` and `?payment=cancelled` the cart as it was with a message.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
@@ -20,12 +20,60 @@ import { useHydrated } from './use-hydrated';
 import './checkout-cart.css';
 
 /**
- * The billing form and Pay, with the form library they need (~14 KB gzipped): loaded once a
- * customer is signed in (issue 20: a visitor asked to sign in does not download it), in time for
- * their cart to arrive.
+ * The order summary: billing form, tax and Pay, with the form library they need (~16 KB gzipped).
+ * Loaded when the visitor comes to it: as it nears the screen (at once beside the cart on a wide
+ * screen; below the cart on a phone) or at their first scroll, touch, key or press on the page, as
+ * the footer's form is (issue 20: a customer who only looks at their cart, or signs out, does not
+ * download it; one who scrolls to pay finds it there).
  */
-const loadPaymentPanel = () => import('./checkout/PaymentPanel');
-const PaymentPanel = lazy(loadPaymentPanel);
+const PaymentPanel = lazy(() => import('./checkout/PaymentPanel'));
+
+/** How far below the screen the summary starts loading. */
+const SUMMARY_MARGIN = '400px';
+const FIRST_USE_EVENTS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+type SummaryProps = ComponentProps<typeof PaymentPanel>;
+
+/** The order summary once the visitor comes to it; until then its frame with a spinner. */
+function OrderSummary(props: SummaryProps) {
+  const [wanted, setWanted] = useState(false);
+  const frame = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const node = frame.current;
+    if (wanted || !node) return;
+    const want = () => setWanted(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: SUMMARY_MARGIN,
+    });
+    observer.observe(node);
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, want, { passive: true, once: true });
+    return () => {
+      observer.disconnect();
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, want);
+    };
+  }, [wanted]);
+
+  const waiting = (
+    <aside
+      className="checkout__summary checkout__summary--waiting"
+      aria-labelledby={props.headingId}
+      ref={frame}
+    >
+      <h2 id={props.headingId} className="checkout__summary-heading">
+        {text.summaryHeading}
+      </h2>
+      <LoadingPanel label={text.summaryLoading} />
+    </aside>
+  );
+  return wanted ? (
+    <Suspense fallback={waiting}>
+      <PaymentPanel {...props} />
+    </Suspense>
+  ) : (
+    waiting
+  );
+}
 
 /** How much of a course's overview the cart shows (product-spec section 9). */
 const OVERVIEW_CHARACTERS = 250;
@@ -44,10 +92,6 @@ export default function CheckoutCart() {
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
-
-  useEffect(() => {
-    if ($signedIn) void loadPaymentPanel();
-  }, [$signedIn]);
 
   // What the page charges is what it shows (DECISIONS 45): the server's cart is read again when
   // the tab comes back to the front (a course may have been added on another device).
@@ -160,13 +204,11 @@ export default function CheckoutCart() {
             </ul>
           </div>
         </section>
-        <Suspense fallback={<LoadingPanel label={text.loading} />}>
-          <PaymentPanel
-            pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
-            headingId="summary-heading"
-            itemCount={$items.length}
-          />
-        </Suspense>
+        <OrderSummary
+          pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
+          headingId="summary-heading"
+          itemCount={$items.length}
+        />
       </div>
     );
   }

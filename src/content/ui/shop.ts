@@ -58,6 +58,7 @@ export const checkoutText = {
   deleting: 'Deleting…',
   removed: (name: string) => `${name} was removed from your cart.`,
   summaryHeading: 'Order summary',
+  summaryLoading: 'Loading the billing form…',
   items: (n: number) => (n === 1 ? '1 course' : `${n} courses`),
   total: 'Total',
   billingHeading: 'Billing details',
