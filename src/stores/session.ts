@@ -11,6 +11,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
+import { askForIsland, SIGNED_IN } from '~/lib/client/events';
 import { accountMessages } from '~/content/ui/account';
 import { flashOnNextPage } from '~/stores/notifications';
 import {
@@ -81,6 +82,11 @@ const $storedUser = persistentAtom<SessionUser | null>(LOCAL_STORAGE_KEYS.user, 
 
 /** The signed-in user (cached; confirmed by the server at start-up), or null. */
 export const $user: ReadableAtom<SessionUser | null> = $storedUser;
+
+// A sign-in on a shop page wakes its island, which waits for a signed-out visitor's intent.
+$storedUser.listen((user, previous) => {
+  if (user && !previous) askForIsland(SIGNED_IN);
+});
 
 function sessionStorageOrUndefined(): Storage | undefined {
   try {

@@ -10,7 +10,7 @@ import { DESKTOP, PHONE } from './support/axe';
 const PRESSES = 20;
 const banner = (page: Page) => page.getByRole('banner');
 
-for (const path of ['/who-we-are/about-us', '/login']) {
+for (const path of ['/who-we-are/about-us', '/login', '/checkout', '/purchasehistory']) {
   test(`a reader of ${path} who never interacts downloads no React`, async ({ page }) => {
     await readerScripts(page, path);
   });
@@ -39,6 +39,47 @@ async function readerScripts(page: Page, path: string) {
   );
   expect(bytes).toBeLessThan(15_000);
 }
+
+test('signed out on /checkout: asked to sign in at once, and signing in from the header shows the cart, the island untouched until then', async ({
+  page,
+  browser,
+}) => {
+  const customer = await browser.newContext();
+  const { person } = await signUpByApi(await customer.newPage(), 'gate');
+  await customer.close();
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/checkout');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Sign in to see your cart' })).toBeVisible();
+  await expect(main.getByText('Loading your cart…')).toBeHidden();
+  // The header wakes on a pointer over it; the checkout's island still waits.
+  await banner(page).hover();
+  await expect(banner(page).locator('astro-island[ssr]')).toHaveCount(0);
+  await banner(page).getByRole('link', { name: 'Sign in' }).click();
+  await expect(main.locator('astro-island')).toHaveAttribute('ssr');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('E-mail or mobile number').fill(person.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(person.password);
+  await dialog.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(main.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible({ timeout: 15_000 });
+});
+
+test("signed out: the first press on a shop page's own Sign in opens the dialog, 5 cold pages in a row", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  for (const path of [
+    '/checkout',
+    '/purchasehistory',
+    '/invoice?id=SIS-2627-000001',
+    '/checkout',
+    '/purchasehistory',
+  ]) {
+    await page.goto(path);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  }
+});
 
 test('/login shows at once, untouched, what this browser shows there: the sign-up form last chosen, a signed-in user', async ({
   page,

@@ -12,7 +12,7 @@ import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
 import { $user } from '~/stores/session';
-import { LoadingPanel, MessagePanel, ShopPrice, SignInPanel } from './ShopParts';
+import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
 import PlacedOrder from './checkout/PlacedOrder';
 import { returnOf } from './checkout/return-of';
 import { Icon } from './icons';
@@ -127,10 +127,15 @@ export default function CheckoutCart() {
   };
 
   let content;
-  if (!hydrated) {
-    content = <LoadingPanel label={text.loading} />;
-  } else if (!$signedIn) {
-    content = <SignInPanel heading={text.signInHeading} text={text.signInText} />;
+  if (!hydrated || !$signedIn) {
+    content = (
+      <ShopGate
+        signedOut={hydrated}
+        loading={text.loading}
+        heading={text.signInHeading}
+        text={text.signInText}
+      />
+    );
   } else if (returned?.kind === 'placed') {
     content = <PlacedOrder orderNo={returned.orderNo} headingRef={heading} />;
   } else if ($items === undefined && $failed) {

@@ -11,7 +11,7 @@ import { centsFromUsd, formatUsd } from '~/lib/shared/money';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { $user } from '~/stores/session';
-import { LoadingPanel, MessagePanel, SignInPanel } from './ShopParts';
+import { LoadingPanel, MessagePanel, ShopGate } from './ShopParts';
 import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
@@ -39,11 +39,20 @@ export default function InvoiceView() {
 
   let content;
   if (!hydrated) {
-    content = <LoadingPanel label={text.loading} />;
+    content = (
+      <ShopGate
+        signedOut={false}
+        loading={text.loading}
+        heading={text.signInHeading}
+        text={text.signInText}
+      />
+    );
   } else if (!orderNo) {
     content = <NotFound />;
   } else if (!userid || load.state === 'signed-out') {
-    content = <SignInPanel heading={text.signInHeading} text={text.signInText} />;
+    content = (
+      <ShopGate signedOut loading={text.loading} heading={text.signInHeading} text={text.signInText} />
+    );
   } else if (load.state === 'loading') {
     content = <LoadingPanel label={text.loading} />;
   } else if (load.state === 'not-found') {

@@ -11,7 +11,7 @@ import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
 import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
-import { LoadingPanel, MessagePanel, NewTabHint, SignInPanel } from './ShopParts';
+import { LoadingPanel, MessagePanel, NewTabHint, ShopGate } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './purchase-history.css';
 
@@ -41,10 +41,15 @@ export default function PurchaseHistory() {
   const $failed = useStore($purchasesLoadFailed);
 
   let content;
-  if (!hydrated) {
-    content = <LoadingPanel label={text.loading} />;
-  } else if (!$signedIn) {
-    content = <SignInPanel heading={text.signInHeading} text={text.signInText} />;
+  if (!hydrated || !$signedIn) {
+    content = (
+      <ShopGate
+        signedOut={hydrated}
+        loading={text.loading}
+        heading={text.signInHeading}
+        text={text.signInText}
+      />
+    );
   } else if ($items === undefined && $failed) {
     content = (
       <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>

@@ -67,6 +67,37 @@ export function SignInPanel({ heading, text }: { heading: string; text: string }
   );
 }
 
+/**
+ * What a shop page shows until its island knows who is signed in (issue 20): the loading panel
+ * and the sign-in panel, one of them shown by CSS from what this browser remembers
+ * (`data-remembered-user`, set before the first paint by RememberedUser.astro). A visitor nobody
+ * remembers sees the sign-in panel at once and the island hydrates only when they use it;
+ * `signedOut` once React knows, on the same nodes, so a press held before hydration lands on the
+ * same button.
+ */
+export function ShopGate({
+  signedOut,
+  loading,
+  heading,
+  text,
+}: {
+  signedOut: boolean;
+  loading: string;
+  heading: string;
+  text: string;
+}) {
+  return (
+    <div className={signedOut ? 'shop-gate shop-gate--signed-out' : 'shop-gate'}>
+      <div className="shop-gate__loading">
+        <LoadingPanel label={loading} />
+      </div>
+      <div className="shop-gate__sign-in">
+        <SignInPanel heading={heading} text={text} />
+      </div>
+    </div>
+  );
+}
+
 /** A price in USD (as API answers carry it) with the list price struck through when higher. */
 export function ShopPrice({ fees, discountedFees }: { fees: number; discountedFees: number }) {
   const listCents = centsFromUsd(fees);

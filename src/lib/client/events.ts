@@ -9,7 +9,12 @@ export const NOTIFICATIONS_NEEDED = 'sis:notifications-needed';
 /** Asks for the header island, which holds the account dialog (Add to cart while signed out). */
 export const HEADER_NEEDED = 'sis:header-needed';
 
+/** Someone signed in on this page: a shop page's island shows their cart, orders or invoice. */
+export const SIGNED_IN = 'sis:signed-in';
+
 /** Dispatches one of these events (nothing on the server, where there is no island to wake). */
-export function askForIsland(event: typeof NOTIFICATIONS_NEEDED | typeof HEADER_NEEDED): void {
+export function askForIsland(
+  event: typeof NOTIFICATIONS_NEEDED | typeof HEADER_NEEDED | typeof SIGNED_IN,
+): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(event));
 }
