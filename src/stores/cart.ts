@@ -76,9 +76,9 @@ function setBusy(courseId: number, busy: boolean): void {
   $busy.set(next);
 }
 
-/** Replaces the cart with the server's list. */
+/** Replaces the cart with the server's list (the same list as shown changes nothing: no render). */
 function replaceCart(items: readonly CartItem[]): void {
-  $cartStore.set(items);
+  if (JSON.stringify(items) !== JSON.stringify($cart.get())) $cartStore.set(items);
   $loadFailed.set(false);
 }
 

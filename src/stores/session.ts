@@ -170,7 +170,9 @@ export function restoreSession(): Promise<void> {
   }
   restoring ??= apiRequest('GET', '/api/account/me', AccountUserSchema, undefined, { background: true })
     .then((user) => {
-      $storedUser.set(cached(user));
+      // The same user as cached changes nothing: no island renders again for it (issue 20).
+      const confirmed = cached(user);
+      if (JSON.stringify(confirmed) !== JSON.stringify($storedUser.get())) $storedUser.set(confirmed);
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) $storedUser.set(null);

@@ -132,6 +132,19 @@ describe('cart store', () => {
     stop();
   });
 
+  it("the server's cart equal to the cached one changes nothing, so nothing renders again (issue 20)", async () => {
+    storage['course'] = JSON.stringify([course(1), course(2)]);
+    const calls = stubFetch({ cart: true, body: [course(1), course(2)] });
+    const cart = await loadStore();
+    const changes: unknown[] = [];
+    const stop = cart.$cart.listen((items) => changes.push(items));
+    await vi.waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
+    await cart.loadCart();
+    stop();
+    expect(changes).toEqual([]);
+    expect(cart.$cartCount.get()).toBe(2);
+  });
+
   it('ignores a cache it cannot read', async () => {
     storage['course'] = '{"not": "a cart"';
     stubFetch({ cart: true, body: [] });

@@ -45,6 +45,19 @@ describe('start-up (DECISIONS 18)', () => {
     expect(JSON.parse(local()['user'] ?? '')).toEqual(priya);
   });
 
+  it('the same user confirmed changes nothing, so nothing renders again (issue 20)', async () => {
+    const { session } = await loadStores({
+      local: { user: JSON.stringify(priya) },
+      routes: { 'GET /api/account/me': { status: 200, body: priya } },
+    });
+    const changes: unknown[] = [];
+    const stop = session.$user.listen((user) => changes.push(user));
+    await session.restoreSession();
+    stop();
+    expect(changes).toEqual([]);
+    expect(session.$user.get()).toEqual(priya);
+  });
+
   it('a 401 signs the browser out: the cached user and cart go', async () => {
     const { session, cart, local } = await loadStores({
       local: { user: JSON.stringify(priya), course: cachedCart(3, 5) },
