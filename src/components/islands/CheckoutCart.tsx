@@ -128,14 +128,7 @@ export default function CheckoutCart() {
 
   let content;
   if (!hydrated || !$signedIn) {
-    content = (
-      <ShopGate
-        signedOut={hydrated}
-        loading={text.loading}
-        heading={text.signInHeading}
-        text={text.signInText}
-      />
-    );
+    content = <ShopGate signedOut={hydrated} text={text} />;
   } else if (returned?.kind === 'placed') {
     content = <PlacedOrder orderNo={returned.orderNo} headingRef={heading} />;
   } else if ($items === undefined && $failed) {

@@ -39,20 +39,11 @@ export default function InvoiceView() {
 
   let content;
   if (!hydrated) {
-    content = (
-      <ShopGate
-        signedOut={false}
-        loading={text.loading}
-        heading={text.signInHeading}
-        text={text.signInText}
-      />
-    );
+    content = <ShopGate signedOut={false} text={text} />;
   } else if (!orderNo) {
     content = <NotFound />;
   } else if (!userid || load.state === 'signed-out') {
-    content = (
-      <ShopGate signedOut loading={text.loading} heading={text.signInHeading} text={text.signInText} />
-    );
+    content = <ShopGate signedOut text={text} />;
   } else if (load.state === 'loading') {
     content = <LoadingPanel label={text.loading} />;
   } else if (load.state === 'not-found') {

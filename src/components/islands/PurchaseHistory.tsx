@@ -42,14 +42,7 @@ export default function PurchaseHistory() {
 
   let content;
   if (!hydrated || !$signedIn) {
-    content = (
-      <ShopGate
-        signedOut={hydrated}
-        loading={text.loading}
-        heading={text.signInHeading}
-        text={text.signInText}
-      />
-    );
+    content = <ShopGate signedOut={hydrated} text={text} />;
   } else if ($items === undefined && $failed) {
     content = (
       <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>

@@ -77,22 +77,19 @@ export function SignInPanel({ heading, text }: { heading: string; text: string }
  */
 export function ShopGate({
   signedOut,
-  loading,
-  heading,
   text,
 }: {
   signedOut: boolean;
-  loading: string;
-  heading: string;
-  text: string;
+  /** The page's texts: its loading label and its sign-in heading and sentence. */
+  text: { readonly loading: string; readonly signInHeading: string; readonly signInText: string };
 }) {
   return (
     <div className={signedOut ? 'shop-gate shop-gate--signed-out' : 'shop-gate'}>
       <div className="shop-gate__loading">
-        <LoadingPanel label={loading} />
+        <LoadingPanel label={text.loading} />
       </div>
       <div className="shop-gate__sign-in">
-        <SignInPanel heading={heading} text={text} />
+        <SignInPanel heading={text.signInHeading} text={text.signInText} />
       </div>
     </div>
   );

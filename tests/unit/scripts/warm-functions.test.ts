@@ -155,9 +155,11 @@ describe('warm functions', () => {
   });
 
   it("hands a function's blob calls to the blob server by message, with the answers HTTP would give", async () => {
-    const answers = await Promise.all(
-      ['alpha', 'beta'].map(async (key) => (await fetch(`${base}/blobs/${key}`)).json()),
-    );
+    // One after the other: the local blob server's listing walks the folder and gives up at a file
+    // another call deletes meanwhile (ENOENT), answering a partial list; a race of the emulator,
+    // not of what is tested here (seen once in a full unit run on a busy machine).
+    const answers: unknown[] = [];
+    for (const key of ['alpha', 'beta']) answers.push(await (await fetch(`${base}/blobs/${key}`)).json());
     for (const [index, key] of ['alpha', 'beta'].entries()) {
       expect(answers[index]).toEqual({
         created: true,
