@@ -152,6 +152,9 @@ async function measure({ route, path, signedIn }) {
   for (let run = 0; run < RUNS; run += 1) lhrs.push(await once());
   const { categories, audits } = computeMedianRun(lhrs);
   const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
+  // How fast this machine ran each audit (Lighthouse's benchmark index: higher is faster). The
+  // simulated phone is 4x slower than the machine, so a busy or slow host shows in TBT.
+  const speeds = lhrs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
   const score = (id) => median(lhrs.map((lhr) => lhr.categories[id].score));
   // JavaScript as served, each file gzipped (Netlify compresses; brotli would be smaller still).
   const scriptUrls = (audits['network-requests']?.details?.items ?? [])
@@ -218,7 +221,7 @@ async function measure({ route, path, signedIn }) {
   for (const item of audits['errors-in-console']?.details?.items ?? [])
     console.log(`  console error on ${route}: ${String(item.description).slice(0, 160)}`);
   console.log(
-    `${row.route.padEnd(42)} perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls}  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz  CSS ${row.cssKb} KB gz  ${row.broken.length === 0 ? 'within budget' : `OVER: ${row.broken.join(', ')}`}`,
+    `${row.route.padEnd(42)} [machine ${speeds.join('/')}] perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls}  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz  CSS ${row.cssKb} KB gz  ${row.broken.length === 0 ? 'within budget' : `OVER: ${row.broken.join(', ')}`}`,
   );
 }
 
