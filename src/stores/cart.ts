@@ -9,7 +9,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
-import { ApiError, apiRequest } from '~/lib/client/api';
+import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
 import { notifyError } from '~/stores/notifications';
@@ -64,11 +64,6 @@ export function cartPath(action: string, ...ids: readonly (string | number)[]): 
   return `/api/Cart/${action}/${[SHOP_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
 }
 
-/** The sentences of a failed call, for a toast. */
-export function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.messages.join(' ') : String(error);
-}
-
 function setBusy(courseId: number, busy: boolean): void {
   const next = new Set($cartBusy.get());
   if (busy) next.add(courseId);
@@ -92,7 +87,7 @@ export function loadCart(): Promise<void> {
     .then(replaceCart, (error: unknown) => {
       $loadFailed.set(true);
       // Product-spec section 8: a failed cart load is logged, not toasted.
-      console.warn('The cart could not be loaded:', messageOf(error));
+      console.warn('The cart could not be loaded:', failureText(error));
     })
     .finally(() => {
       cartLoad = undefined;
@@ -118,7 +113,7 @@ export async function addToCart(courseId: number, from?: HTMLElement | null): Pr
     await cartLoad;
     replaceCart(await apiRequest('POST', cartPath('addtocart', courseId, user.userid), CartSchema));
   } catch (error) {
-    notifyError(messageOf(error));
+    notifyError(failureText(error));
     // "You have already bought this course.": show it as bought.
     if (error instanceof ApiError && error.status === 409) void loadPurchases();
   } finally {
@@ -136,7 +131,7 @@ export async function removeFromCart(courseId: number): Promise<boolean> {
     replaceCart(await apiRequest('POST', cartPath('deletefromcart', courseId, user.userid), CartSchema));
     return true;
   } catch (error) {
-    notifyError(messageOf(error));
+    notifyError(failureText(error));
     return false;
   } finally {
     setBusy(courseId, false);

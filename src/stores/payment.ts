@@ -6,13 +6,13 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
-import { ApiError, apiRequest } from '~/lib/client/api';
+import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { postToGateway } from '~/lib/client/gateway-form';
 import { centsFromUsd, sumCents } from '~/lib/shared/money';
 import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { CartSchema, CheckoutAnswerSchema, type CartItem } from '~/lib/shared/schemas/shop';
 import { rememberBilling } from '~/stores/billing';
-import { $cartItems, cartLoaded, cartPath, messageOf, showChangedCart } from '~/stores/cart';
+import { $cartItems, cartLoaded, cartPath, showChangedCart } from '~/stores/cart';
 import { notifyError } from '~/stores/notifications';
 import { $user } from '~/stores/session';
 
@@ -104,7 +104,7 @@ async function startPayment(billing: BillingRecord): Promise<PayResult> {
       return { ok: false, changed: true };
     }
     if (error instanceof ApiError && error.status === 400) return { ok: false, messages: error.messages };
-    notifyError(messageOf(error));
+    notifyError(failureText(error));
     return { ok: false };
   }
 }

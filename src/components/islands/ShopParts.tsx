@@ -53,7 +53,7 @@ export function MessagePanel({ icon, heading, text, tone = 'default', headingRef
 }
 
 /** Asks a signed-out visitor to sign in; the page fills in once they have. */
-export function SignInPanel({ heading, text }: { heading: string; text: string }) {
+function SignInPanel({ heading, text }: { heading: string; text: string }) {
   return (
     <MessagePanel icon="lock" heading={heading} text={text}>
       <button

@@ -52,6 +52,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentences of a failed call, for a toast or a log line. */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.messages.join(' ') : String(error);
+}
+
 const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 const UNKNOWN_MESSAGE = 'Something went wrong. Please try again in a moment.';
 
