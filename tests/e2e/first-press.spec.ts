@@ -227,6 +227,28 @@ test('the footer form loads when the visitor comes to it, and keeps what they ty
   });
 });
 
+test("a phone's first tap on the sign-in form's greyed Sign in, before the form hydrates, says what is missing once it has", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const visitor = await context.newPage();
+  // A slow network for the island's code: the tap lands on the server's disabled button.
+  let release = () => undefined as void;
+  const codeArrives = new Promise<void>((resolve) => (release = resolve));
+  await visitor.route('**/_astro/*.js', async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  await visitor.goto('/login');
+  const signIn = visitor.getByRole('main').getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toBeDisabled();
+  await signIn.tap({ force: true });
+  release();
+  await expect(visitor.getByText('Email or mobile number is required.')).toBeVisible();
+  await expect(visitor.getByLabel('E-mail or mobile number')).toBeFocused();
+  await context.close();
+});
+
 test('Enter in the sign-in form before it hydrates signs in once it has, and sends nothing before', async ({
   page,
   browser,

@@ -6,8 +6,8 @@
  * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything), holds
  * a value of `idleIfValue`, or keeps one of `idleIfSession` (sessionStorage keys), or the address
  * has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
- * the island). A press on a button before it has hydrated is held and replayed on the same button
- * once it has, and Enter in a form's field submits the form once it has, so no first press is
+ * the island). A press on a button before it has hydrated (a form's submit button, disabled until
+ * React handles the form, included) is held and replayed on the same button once it has, and Enter in a form's field submits the form once it has, so no first press is
  * lost (React hydrates onto the server's DOM nodes).
  *
  * Nothing hydrates on its own before the page has painted: "at idle" and the margin wait for the
@@ -92,13 +92,18 @@ const intentDirective: ClientDirective = (load, options, el) => {
       const hydrate = await load();
       await hydrate();
       el.removeEventListener('click', hold, true);
+      el.removeEventListener('pointerup', holdDisabled, true);
       el.removeEventListener('keydown', holdSubmit, true);
       const press = held;
       const form = heldSubmit;
       held = undefined;
       heldSubmit = undefined;
-      // The same node, now React's: the press reaches the handler it was meant for.
-      if (press?.isConnected) press.click();
+      // The same node, now React's: the press reaches the handler it was meant for (a submit
+      // button the server rendered disabled, once React has rendered its form).
+      const pressForm = press instanceof HTMLButtonElement ? press.form : null;
+      if (press?.isConnected && pressForm && press.matches(':disabled'))
+        whenReact(pressForm, () => press.click());
+      else if (press?.isConnected) press.click();
       else if (form) whenReact(form, () => form.requestSubmit());
     })();
     return hydrating;
@@ -111,6 +116,15 @@ const intentDirective: ClientDirective = (load, options, el) => {
     if (!button || !el.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
+    held = button;
+    void start();
+  }
+
+  // A disabled button gets no click, but it gets the pointer: a press on a form's submit button,
+  // disabled until React handles the form (a phone's first tap on Sign in), is held the same way.
+  function holdDisabled(event: Event) {
+    const button = (event.target as Element | null)?.closest?.('button');
+    if (!button || !el.contains(button) || !button.matches(':disabled')) return;
     held = button;
     void start();
   }
@@ -129,6 +143,7 @@ const intentDirective: ClientDirective = (load, options, el) => {
 
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   el.addEventListener('click', hold, true);
+  el.addEventListener('pointerup', holdDisabled, true);
   el.addEventListener('keydown', holdSubmit, true);
   // An island's forms are React's: the browser never sends one itself (a GET would put the fields,
   // a password among them, in the address). React's handlers still run; they send what is sent.
