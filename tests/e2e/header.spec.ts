@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { forceFont } from './support/fonts';
 import { gotoHydrated } from './support/header';
 import { nextFrames } from './support/islands';
 
@@ -97,28 +98,70 @@ test.describe('header menus (desktop)', () => {
   });
 });
 
-test.describe('header at tablet and desktop widths', () => {
-  for (const width of [601, 768, 960, 1280, 1440]) {
-    test(`at ${width} px the bar stays one line and every menu fits on screen`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await gotoHydrated(page, '/');
-      const header = await page.locator('.site-header').boundingBox();
-      expect(header?.height).toBeLessThanOrEqual(72);
-      for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
-        const trigger = page.getByRole('button', { name, exact: true });
-        await trigger.click();
-        await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-        const opened = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
-        await expect(opened).toBeVisible();
-        const panel = await opened.boundingBox();
-        expect(panel?.x, name).toBeGreaterThanOrEqual(0);
-        expect((panel?.x ?? 0) + (panel?.width ?? 0), name).toBeLessThanOrEqual(width);
-        await page.keyboard.press('Escape');
+/** Widths where a step of the tablet bar begins or ends (site-header.css), and common screens. */
+const BAR_WIDTHS = [601, 680, 768, 800, 960, 1100, 1280, 1440];
+/** Pages whose one-line bars (header, footer, tabs, forms' rows) are swept for sideways scrolling. */
+const SWEPT_PATHS = ['/', '/contact-us', '/courses/nodejs-backend-development', '/checkout', '/login'];
+
+// The widths are tried with the widest common fallback font and a narrow one, forced on the page
+// so that the result is the same on every machine (issue 32; support/fonts.ts).
+for (const font of ['wide', 'narrow'] as const) {
+  test.describe(`header with a ${font} font`, () => {
+    for (const width of BAR_WIDTHS) {
+      test(`at ${width} px the bar stays one line and every menu fits on screen`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await gotoHydrated(page, '/');
+        await forceFont(page, font);
+        const header = await page.locator('.site-header').boundingBox();
+        expect(header?.height).toBeLessThanOrEqual(72);
+        for (const name of ['Who We Are', 'Products', 'Services', 'Career']) {
+          const trigger = page.getByRole('button', { name, exact: true });
+          await trigger.click();
+          await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+          const opened = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+          await expect(opened).toBeVisible();
+          const panel = await opened.boundingBox();
+          expect(panel?.x, name).toBeGreaterThanOrEqual(0);
+          expect((panel?.x ?? 0) + (panel?.width ?? 0), name).toBeLessThanOrEqual(width);
+          await page.keyboard.press('Escape');
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      });
+    }
+
+    test('from 360 to 1440 px no page scrolls sideways and every menu label stays on one line', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      for (const path of SWEPT_PATHS) {
+        await page.setViewportSize({ width: 1024, height: 800 });
+        await page.goto(path);
+        await forceFont(page, font);
+        for (let width = 360; width <= 1440; width += 20) {
+          await page.setViewportSize({ width, height: 800 });
+          const { header, ...layout } = await page.evaluate(() => {
+            const bar = document.querySelector('.site-header__bar');
+            if (!bar) throw new Error('no header bar');
+            return {
+              overflow: document.documentElement.scrollWidth - window.innerWidth,
+              // Nothing in the bar runs into its side padding (which hides it from the page's width).
+              barOverflow: bar.scrollWidth - bar.clientWidth,
+              header: bar.getBoundingClientRect().height,
+              // A trigger is 2.75rem high on one line; a label on two lines makes it taller.
+              wrapped: [...bar.querySelectorAll<HTMLElement>('.site-nav__trigger')]
+                .filter(
+                  (trigger) => trigger.checkVisibility() && trigger.getBoundingClientRect().height > 44.5,
+                )
+                .map((trigger) => trigger.textContent),
+            };
+          });
+          expect(layout, `${path} at ${width} px`).toEqual({ overflow: 0, barOverflow: 0, wrapped: [] });
+          expect(header, `${path} at ${width} px`).toBeLessThanOrEqual(72);
+        }
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     });
-  }
-});
+  });
+}
 
 test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
