@@ -12,6 +12,8 @@ import {
 } from '~/lib/shared/schemas/console';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { createSession, resolveSession, STAFF_SESSION_IDLE_MS } from '~/server/domain/auth/sessions';
+import { leadsCsv, salesRegisterCsv } from '~/server/domain/console/exports';
+import { ValidationError } from '~/server/domain/errors';
 import { enqueueMail } from '~/server/domain/mail-queue';
 import { resetServerEnv } from '~/server/env';
 import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
@@ -366,5 +368,27 @@ describe('company console API (API.md, Company console)', () => {
     expect(text).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(text).toContain('"Line one, with a comma\nand ""quotes"""');
     expect(text).toContain(",'+919876543210,");
+  });
+
+  it('refuses an export with more rows than a file holds, with a sentence asking for a narrower range', async () => {
+    await buy(await person(), [courses[0]!.id]);
+    await buy(await person(), [courses[1]!.id]);
+    await contact('Limit one');
+    await contact('Limit two');
+    const now = new Date();
+    const dataRows = (text: string) => text.trimEnd().split('\r\n').length - 1;
+    // Every row up to the limit; the register's last line is its totals row.
+    const invoices = dataRows(await salesRegisterCsv({}, now)) - 1;
+    const leadCount = dataRows(await leadsCsv({}, now));
+    expect(dataRows(await salesRegisterCsv({}, now, invoices))).toBe(invoices + 1);
+    expect(dataRows(await leadsCsv({}, now, leadCount))).toBe(leadCount);
+    // One row more than the limit: refused (HTTP 400 through the handler), not cut.
+    const refusal = (count: number, what: string) =>
+      `These dates hold more than ${count} ${what}, more than one file takes. ` +
+      'Choose a narrower range (from and to) and export it in parts.';
+    await expect(salesRegisterCsv({}, now, invoices - 1)).rejects.toThrow(refusal(invoices - 1, 'invoices'));
+    const error = await leadsCsv({}, now, leadCount - 1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).messages).toEqual([refusal(leadCount - 1, 'leads')]);
   });
 });

@@ -10,9 +10,20 @@ import { centsFromUsd, sumCents, usdFromCents } from '~/lib/shared/money';
 import type { Lead, OrderRow } from '~/lib/shared/schemas/console';
 import { listLeads } from '~/server/domain/console/leads';
 import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
+import { ValidationError } from '~/server/domain/errors';
 
-/** Rows an export holds at the most (a wider range is cut, newest kept, and says so). */
+/**
+ * Rows an export holds at the most. A range with more is refused (HTTP 400) with a sentence asking
+ * for a narrower one, never cut: a sales register missing invoices would be filed as complete.
+ */
 export const EXPORT_MAX_ROWS = 20_000;
+
+function tooManyRows(what: string, maxRows: number): ValidationError {
+  return new ValidationError([
+    `These dates hold more than ${maxRows.toLocaleString('en-IN')} ${what}, more than one file takes. ` +
+      'Choose a narrower range (from and to) and export it in parts.',
+  ]);
+}
 
 /**
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first)
@@ -59,8 +70,10 @@ export const SALES_REGISTER_HEADER = [
 export async function salesRegisterCsv(
   range: { from?: string | undefined; to?: string | undefined },
   now: Date,
+  maxRows = EXPORT_MAX_ROWS,
 ): Promise<string> {
-  const rows = (await allOrdersIn(range, now)).slice(0, EXPORT_MAX_ROWS).reverse();
+  const rows = (await allOrdersIn(range, now)).reverse();
+  if (rows.length > maxRows) throw tooManyRows('invoices', maxRows);
   const sums = { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
   const lines = rows.map((row) => {
     const place = placeOfSupplyOf(row.billing);
@@ -126,6 +139,7 @@ export const LEADS_HEADER = [
 export async function leadsCsv(
   range: { from?: string | undefined; to?: string | undefined },
   now: Date,
+  maxRows = EXPORT_MAX_ROWS,
 ): Promise<string> {
   const leads: Lead[] = [];
   let cursor: string | undefined;
@@ -133,7 +147,8 @@ export async function leadsCsv(
     const page = await listLeads({ status: 'all', ...range, cursor }, now, 200);
     leads.push(...page.items);
     cursor = page.cursor ?? undefined;
-  } while (cursor !== undefined && leads.length < EXPORT_MAX_ROWS);
+  } while (cursor !== undefined && leads.length <= maxRows);
+  if (leads.length > maxRows) throw tooManyRows('leads', maxRows);
   const rows = leads
     .reverse()
     .map((lead) => [
