@@ -20,6 +20,11 @@ const layerRules = {
     group: ['~/server/*', '**/server/*'],
     message: 'Code outside src/server/ must not import server code (STYLE.md).',
   },
+  noDomainInStorage: {
+    group: ['~/server/domain', '~/server/domain/*', '~/server/http/*', '**/domain/*', '**/http/*'],
+    message:
+      'Storage is the bottom server layer: it imports nothing from the domain or http (STYLE.md); the domain reads its errors (fromStorageError).',
+  },
   noBrowserInServer: {
     group: [
       '~/stores',
@@ -109,7 +114,7 @@ export default defineConfig(
   ),
   restrictImports(
     ['src/server/storage/**/*.ts'],
-    [layerRules.zodThroughShared, layerRules.noBrowserInServer],
+    [layerRules.zodThroughShared, layerRules.noBrowserInServer, layerRules.noDomainInStorage],
   ),
   restrictImports(
     ['netlify/functions/**/*.mts', 'src/server/http/**/*.ts'],

@@ -28,8 +28,6 @@ import {
 } from '~/lib/shared/schemas/account';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
-/** The signed-in user as the server names them: `{userid, username}`. */
-export type SessionUser = AccountUser;
 type SignInFields = z.output<typeof SignInFieldsSchema>;
 type VerifyFields = z.output<typeof VerificationFieldsSchema>;
 type ForgotFields = z.output<typeof ForgotFieldsSchema>;
@@ -62,11 +60,11 @@ const PendingCodeStateSchema = z.object({
 });
 
 /** What the browser keeps of a user: id, name, and whether the header offers the console. */
-function cached(user: SessionUser): SessionUser {
+function cached(user: AccountUser): AccountUser {
   return { userid: user.userid, username: user.username, ...(user.staff === true ? { staff: true } : {}) };
 }
 
-function decodeUser(stored: string): SessionUser | null {
+function decodeUser(stored: string): AccountUser | null {
   try {
     const parsed = AccountUserSchema.safeParse(JSON.parse(stored));
     return parsed.success ? cached(parsed.data) : null;
@@ -75,13 +73,13 @@ function decodeUser(stored: string): SessionUser | null {
   }
 }
 
-const $storedUser = persistentAtom<SessionUser | null>(LOCAL_STORAGE_KEYS.user, null, {
+const $storedUser = persistentAtom<AccountUser | null>(LOCAL_STORAGE_KEYS.user, null, {
   encode: (user) => (user === null ? undefined : JSON.stringify(user)),
   decode: decodeUser,
 });
 
 /** The signed-in user (cached; confirmed by the server at start-up), or null. */
-export const $user: ReadableAtom<SessionUser | null> = $storedUser;
+export const $user: ReadableAtom<AccountUser | null> = $storedUser;
 
 // A sign-in on a shop page wakes its island, which waits for a signed-out visitor's intent.
 $storedUser.listen((user, previous) => {
@@ -146,7 +144,7 @@ function failure(error: unknown): AccountResult {
   return { ok: false, status: 0, errors: [String(error)] };
 }
 
-function signedIn(user: SessionUser): AccountResult {
+function signedIn(user: AccountUser): AccountResult {
   $storedUser.set(cached(user));
   $pending.set(null);
   signUpDetails = undefined;

@@ -3,6 +3,7 @@
  * each carries plain sentences a visitor can read.
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
+import { InvalidCursorError } from '~/server/storage/errors';
 
 export abstract class DomainError extends Error {
   /** Sentences for the visitor, shown as the API's `errors` list. */
@@ -61,3 +62,14 @@ export class RateLimited extends DomainError {
  * once). Nothing was written; the answer is 503 with a short `Retry-After`, not a 500.
  */
 export { ConflictRetryExhaustedError as StoreBusy } from '~/server/storage/errors';
+
+const BAD_CURSOR = 'That page is no longer available. Please load the list again.';
+
+/**
+ * The domain's reading of an error the storage layer threw on purpose, for the handler to answer:
+ * a page cursor storage did not hand out is bad input (400). Anything else is returned unchanged.
+ */
+export function fromStorageError(error: unknown): unknown {
+  if (error instanceof InvalidCursorError) return new ValidationError([BAD_CURSOR]);
+  return error;
+}

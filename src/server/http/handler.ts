@@ -16,6 +16,7 @@ import {
   Conflict,
   DomainError,
   Forbidden,
+  fromStorageError,
   NotFound,
   PayloadTooLarge,
   RateLimited,
@@ -113,7 +114,8 @@ function statusOf(error: DomainError): number {
 }
 
 /** Maps a thrown error to the API's error answer. */
-export function errorResponse(error: unknown, request: Request): Response {
+export function errorResponse(thrown: unknown, request: Request): Response {
+  const error = fromStorageError(thrown);
   if (error instanceof CartChanged)
     return json({ errors: error.messages, cart: error.cart }, { status: 409 });
   if (error instanceof DomainError) {

@@ -60,3 +60,13 @@ export class ConflictRetryExhaustedError extends StorageError {
     this.attempts = attempts;
   }
 }
+
+/**
+ * A page cursor this store never handed out for that list (altered, or another list's). The domain
+ * answers it as a bad request (`BadCursor` in domain/errors.ts, HTTP 400).
+ */
+export class InvalidCursorError extends StorageError {
+  constructor(store: StoreName, cursor: string) {
+    super(store, cursor, `'${cursor}' is not a page cursor of store '${store}' for this list.`);
+  }
+}

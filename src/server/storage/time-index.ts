@@ -13,8 +13,8 @@
  * before it and never shift later pages, so paging returns each record once.
  */
 import * as z from '~/lib/shared/zod';
-import { ValidationError } from '~/server/domain/errors';
 import { openStore, SKIP } from '~/server/storage/blob-store';
+import { InvalidCursorError } from '~/server/storage/errors';
 
 /** The console's indexes. */
 export type IndexName = 'leads' | 'leads-new' | 'leads-handled' | 'orders' | 'customers';
@@ -30,7 +30,6 @@ const MetaSchema = z.object({
 
 const INVERT_FROM = 9_999_999_999_999;
 const KEY_PATTERN = /^index\/([a-z-]+)\/(\d{4}-\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
-const BAD_CURSOR = 'That page is no longer available. Please load the list again.';
 
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 const metaKey = (name: IndexName) => `index-meta/${name}`;
@@ -125,10 +124,10 @@ function decodeCursor(name: IndexName, cursor: string): string {
   try {
     key = Buffer.from(cursor, 'base64url').toString('utf8');
   } catch {
-    throw new ValidationError([BAD_CURSOR]);
+    throw new InvalidCursorError('console', cursor);
   }
   if (parseKey(key) === undefined || !key.startsWith(`index/${name}/`))
-    throw new ValidationError([BAD_CURSOR]);
+    throw new InvalidCursorError('console', cursor);
   return key;
 }
 

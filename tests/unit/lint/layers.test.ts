@@ -53,6 +53,16 @@ describe('layer rules', () => {
       "import { getStore } from '@netlify/blobs';",
       /Only src\/server\/storage\//,
     ],
+    [
+      'src/server/storage/probe.ts',
+      "import { ValidationError } from '~/server/domain/errors';",
+      /imports nothing from the domain/,
+    ],
+    [
+      'src/server/storage/probe.ts',
+      "import { NotFound } from '../domain/errors';",
+      /imports nothing from the domain/,
+    ],
     ['src/lib/shared/probe.ts', "import { createHash } from 'node:crypto';", /no node: imports/],
     ['src/stores/probe.ts', "import * as z from 'zod/mini';", /~\/lib\/shared\/zod/],
     ['src/server/storage/probe.ts', "import * as z from 'zod/mini';", /~\/lib\/shared\/zod/],

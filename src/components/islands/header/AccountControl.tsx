@@ -6,7 +6,8 @@
 /* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
 import type { MouseEvent } from 'react';
 import { accountLinks, headerCopy } from '~/content/ui/account';
-import { signOut, type SessionUser } from '~/stores/session';
+import type { AccountUser } from '~/lib/shared/schemas/account';
+import { signOut } from '~/stores/session';
 import { Icon } from '../icons';
 import CartBadge from './CartBadge';
 import { Chevron } from './NavMenus';
@@ -28,7 +29,7 @@ export default function AccountControl({
   onSignInClick,
   onSignInIntent,
 }: {
-  user: SessionUser | null;
+  user: AccountUser | null;
   cartCount: number;
   hydrated: boolean;
   state: HeaderMenus;

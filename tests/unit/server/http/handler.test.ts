@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as z from 'zod/mini';
 import { createSession } from '~/server/domain/auth/sessions';
 import { NotFound, StoreBusy } from '~/server/domain/errors';
+import { InvalidCursorError } from '~/server/storage/errors';
 import { backgroundMailQueue } from '~/server/domain/mail-queue';
 import type * as MailQueueModule from '~/server/domain/mail-queue';
 import { apiHandler } from '~/server/http/handler';
@@ -79,6 +80,16 @@ describe('apiHandler', () => {
     expect(response.headers.get('retry-after')).toBe('2');
     expect(await response.json()).toEqual({
       errors: ['We are busy right now. Please try again in a moment.'],
+    });
+  });
+
+  it('answers 400 with a sentence when storage refuses a page cursor it did not hand out', async () => {
+    const response = await apiHandler({ methods: ['GET'] }, () => {
+      throw new InvalidCursorError('console', 'bm9uc2Vuc2U');
+    })(new Request('http://localhost/api/x'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: ['That page is no longer available. Please load the list again.'],
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '~/server/domain/errors';
 import { addToIndex, buildIndexOnce, pageOfIndex, removeFromIndex } from '~/server/storage/time-index';
+import { InvalidCursorError } from '~/server/storage/errors';
 import { useBlobsServer } from '../../../support/blobs-server';
 
 useBlobsServer();
@@ -80,7 +80,7 @@ describe('console time indexes (DECISIONS 40)', () => {
     ]) {
       await expect(
         pageOfIndex('orders', { cursor, limit: 5, read: async (id) => id }, now),
-      ).rejects.toBeInstanceOf(ValidationError);
+      ).rejects.toBeInstanceOf(InvalidCursorError);
     }
   });
 
