@@ -32,7 +32,8 @@ export default defineConfig({
   // Keep traces apart from the JSON reports in test-results/.
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
-  forbidOnly: Boolean(process.env['CI']),
+  // A focused test (test.only) never passes a run unnoticed, on CI or on a laptop.
+  forbidOnly: true,
   retries: 0,
   workers: 2,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

@@ -2,13 +2,10 @@
  * Requests in flight, across every island: the loading spinner shows while any is running and
  * hides only when all have finished (product-spec section 4).
  */
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { onRequestsInFlight } from '~/lib/client/api';
 
 const $count = atom(0);
-
-/** How many API requests are running now. */
-export const $requestsInFlight: ReadableAtom<number> = $count;
 
 /** True while at least one request runs. */
 export const $isLoading = computed($count, (count) => count > 0);

@@ -42,8 +42,6 @@ export const InvoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
-export const InvoiceLinesSchema = z.array(InvoiceLineSchema);
-
 /** Everything the invoice page prints (DECISIONS 13, 34). Amounts in US dollars. */
 export const InvoiceSchema = z.object({
   orderNo: z.string(),

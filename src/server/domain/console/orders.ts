@@ -3,7 +3,7 @@
  * orders and accounts are written (DECISIONS 40). Every amount and tax figure comes from the same
  * `toInvoice` the invoice page prints, so the console, the sales register and the invoices agree.
  */
-import { indianDay, instantsOfDays } from '~/lib/shared/dates';
+import { instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
@@ -160,6 +160,3 @@ export async function allOrdersIn(
   } while (cursor !== undefined);
   return rows;
 }
-
-/** The day in India an order was placed: `2026-11-24`. */
-export const orderDay = (row: OrderRow) => indianDay(new Date(row.orderDate));
