@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import { indianDay } from '~/lib/shared/dates';
 import { centsFromUsd, sumCents } from '~/lib/shared/money';
 import {
   CustomerPageSchema,
@@ -14,7 +15,7 @@ import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { createSession, resolveSession, STAFF_SESSION_IDLE_MS } from '~/server/domain/auth/sessions';
 import { enqueueMail } from '~/server/domain/mail-queue';
 import { resetServerEnv } from '~/server/env';
-import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
+import { getQueuedMail, markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
 import { newSignedInPerson } from '../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
@@ -264,7 +265,8 @@ describe('company console API (API.md, Company console)', () => {
     // A customer still sees only their own.
     const other = await person();
     expect((await call('GET', `/api/orders/${orderNo}/invoice`, other)).status).toBe(404);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days in India: from 18:30 UTC, the UTC day is India's yesterday.
+    const today = indianDay(new Date());
     const inRange = OrderPageSchema.parse(
       await (await call('GET', `/api/console/orders?from=2020-01-01&to=${today}`, staff)).json(),
     );
@@ -366,5 +368,58 @@ describe('company console API (API.md, Company console)', () => {
     expect(text).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(text).toContain('"Line one, with a comma\nand ""quotes"""');
     expect(text).toContain(",'+919876543210,");
+  });
+});
+
+describe('no secret in the console (DECISIONS 53)', () => {
+  it('shows no code or session of a customer in any console answer, even with their mail failing', async () => {
+    const customer = await person(`takeover.${Date.now()}@example.in`, 'Sunil Pawar');
+    // Mail to the customer fails: Resend cannot be reached, the reset code waits in the queue.
+    process.env['RESEND_API_KEY'] = 're_unreachable';
+    process.env['RESEND_BASE_URL'] = 'http://127.0.0.1:9';
+    resetServerEnv();
+    const forgot = await call('POST', '/api/account/forgot', {
+      body: { email: customer.email, clientCode: 'sispl' },
+    });
+    delete process.env['RESEND_API_KEY'];
+    delete process.env['RESEND_BASE_URL'];
+    resetServerEnv();
+    expect(forgot.status).toBe(200);
+    const pending = (await forgot.json()) as { usercode: string; userkey: string };
+    const key = `account-reset-${pending.usercode}`;
+    await vi.waitFor(async () => expect((await getQueuedMail(key))?.delivery.lastError).toBeDefined());
+    const code = /code: (\d{6})/.exec((await getQueuedMail(key))!.text)![1]!;
+
+    const answers: string[] = [];
+    const read = async (method: 'GET' | 'POST', path: string) => {
+      const response = await call(method, path, staff);
+      expect(response.status, path).toBe(200);
+      answers.push(`${path}: ${await response.text()}`);
+    };
+    for (const status of ['pending', 'failed']) await read('GET', `/api/console/mail?status=${status}`);
+    const listed = MailListSchema.parse(
+      await (await call('GET', '/api/console/mail?status=pending', staff)).json(),
+    ).items.find((mail) => mail.id === key);
+    expect(listed?.subject).toBe('Your Sahyadri Infotech password reset code: ••••••');
+    for (const status of ['new', 'handled', 'all']) await read('GET', `/api/console/leads?status=${status}`);
+    await read('GET', '/api/console/orders');
+    await read('GET', `/api/console/customers?q=${encodeURIComponent(customer.email)}`);
+    await read('GET', '/api/console/export/leads.csv');
+    await read('GET', '/api/console/export/sales-register.csv');
+    await read('POST', `/api/console/mail/${key}/retry`);
+
+    // The customer, resetting with their code, gets a fresh session: no console answer holds it.
+    const reset = await call('POST', '/api/account/reset', {
+      body: { ...pending, verificationcode: code, password: 'brand-new-1', repassword: 'brand-new-1' },
+    });
+    expect(reset.status).toBe(200);
+    const token = /(?:^|,\s*)session=([^;]*)/.exec(reset.headers.getSetCookie().join(', '))![1]!;
+    await read('GET', `/api/console/customers?q=${encodeURIComponent(customer.email)}`);
+    await read('GET', '/api/console/mail?status=pending');
+    for (const answer of answers) {
+      expect(answer).not.toContain(code);
+      expect(answer).not.toContain(token);
+      expect(answer).not.toContain(customer.session);
+    }
   });
 });
