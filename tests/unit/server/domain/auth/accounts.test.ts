@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { parseServerEnv } from '~/server/env';
 import * as z from 'zod/mini';
 import { RegisterRequestSchema, SendCodeRequestSchema } from '~/lib/shared/schemas/account';
 import {
@@ -33,7 +34,7 @@ beforeEach(() => {
   deps = {
     mail: { queue: async (mail) => void mails.push(mail) },
     now: () => clock,
-    siteUrl: 'https://sis.example',
+    settings: parseServerEnv({ SITE_URL: 'https://sis.example' }),
   };
 });
 
