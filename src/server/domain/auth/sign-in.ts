@@ -34,8 +34,8 @@ import {
 
 /**
  * `POST /api/account/login`: e-mail or mobile and password. A mobile number may name several
- * accounts (DECISIONS 42): the password is checked against each (in parallel, so the time hardly
- * depends on how many) and signs in the one it matches.
+ * accounts (DECISIONS 42): the password is checked against its five newest holders (in parallel,
+ * so the time hardly depends on how many) and signs in the one it matches; an e-mail names one.
  */
 export async function login(
   input: LoginRequest,

@@ -18,7 +18,6 @@ import {
   claimIndex,
   emailIndexKey,
   findUserByIndex,
-  releaseIndex,
   saveNewUser,
   type UserRecord,
 } from '~/server/storage/users';
@@ -65,8 +64,8 @@ export async function sendCode(
 
 /**
  * Creates the account from sign-up details: claims its unique e-mail, joins the holders of its
- * mobile number (not unique, DECISIONS 42), then writes the record. A number that already has
- * `MAX_MOBILE_HOLDERS` accounts fails like a wrong code, so no answer tells a number is in use.
+ * mobile number as the newest (not unique, and never a reason to refuse: DECISIONS 42), then
+ * writes the record.
  */
 export async function createAccount(
   details: NonNullable<PendingRequest['signUp']>,
@@ -78,10 +77,7 @@ export async function createAccount(
     // Registered meanwhile: fail like a wrong code (no enumeration).
     throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   }
-  if (!(await addMobileHolder(details.mobile, user.userId, now))) {
-    await releaseIndex(emailKey, user.userId);
-    throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
-  }
+  await addMobileHolder(details.mobile, user.userId, now);
   await saveNewUser(user);
   return user;
 }
