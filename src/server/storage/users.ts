@@ -108,19 +108,19 @@ export async function findUsersByMobile(mobile: string): Promise<UserRecord[]> {
     store.list(holdersPrefix(mobile)),
     store.get(mobileIndexKey(mobile), MobileHoldersSchema),
   ]);
-  const newestFirst = [
+  // Oldest first: the record stored before (its holders joined before any marker), then the
+  // markers; an account in both keeps its older place.
+  const oldestFirst = [
+    ...holdersOf(before).map((holder) => holder.userId),
     ...markers
       .slice(0, MOBILE_HOLDERS_READ)
+      .reverse()
       .map((key) => key.slice(key.indexOf('-', key.lastIndexOf('/')) + 1)),
-    ...holdersOf(before)
-      .map((holder) => holder.userId)
-      .reverse(),
-  ].slice(0, MOBILE_HOLDERS_READ);
-  const users = await Promise.all([...new Set(newestFirst)].map((userId) => getUser(userId)));
-  return users
-    .filter((user) => user !== undefined)
-    .slice(0, MOBILE_SIGN_IN_HOLDERS)
-    .reverse();
+  ];
+  const users = await Promise.all(
+    [...new Set(oldestFirst)].slice(-MOBILE_HOLDERS_READ).map((userId) => getUser(userId)),
+  );
+  return users.filter((user) => user !== undefined).slice(-MOBILE_SIGN_IN_HOLDERS);
 }
 
 /** Adds `userId` as the newest holder of `mobile`, however many hold it (DECISIONS 42). */
