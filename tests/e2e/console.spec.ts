@@ -182,6 +182,28 @@ test('the console is clean for axe at 1280 and 375 px, every tab, with tables as
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('every table fits 1280 to 1440 px, and anything wider scrolls only inside its labelled, focusable region', async () => {
+  for (const width of [1280, 1366, 1440, 375]) {
+    await staffPage.setViewportSize({ width, height: 900 });
+    for (const tab of ['leads', 'orders', 'customers', 'mail']) {
+      await staffPage.goto(`/console#${tab}`);
+      const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab, 'i') });
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      const page = await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(page, `${tab} at ${width} px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+      for (const region of await panel.locator('.console-table').all()) {
+        await expect(region).toHaveAttribute('role', 'region');
+        await expect(region).toHaveAttribute('tabindex', '0');
+        await expect(region).toHaveAccessibleName(/\S/);
+        if (width >= 1280) {
+          const hidden = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(hidden, `${tab} at ${width} px: columns cut off`).toBeLessThanOrEqual(0);
+        }
+      }
+    }
+  }
+});
+
 test('tabs answer the arrow keys', async () => {
   await staffPage.setViewportSize({ width: 1280, height: 900 });
   await staffPage.goto('/console');
