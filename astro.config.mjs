@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import clientIntent from './integrations/client-intent.mjs';
 import cspHeaders from './integrations/csp-headers.mjs';
+import staffPages from './integrations/staff-pages.mjs';
 import { assertSiteConfig } from './src/lib/shared/schemas/site-config.ts';
 import { inSitemap } from './src/lib/shared/sitemap.ts';
 import { site as company } from './src/site.config.ts';
@@ -23,8 +24,9 @@ export default defineConfig({
   // Every page's CSS is inlined into its HTML (about 6 KB gzipped): on a slow phone network each
   // render-blocking stylesheet costs a round trip before the first paint (issue 20, bench:pages).
   build: { format: 'file', inlineStylesheets: 'always' },
-  // The sitemap lists canonical pages and course pages only (no aliases, no 404).
-  integrations: [react(), clientIntent(), sitemap({ filter: inSitemap }), cspHeaders()],
+  // The sitemap lists canonical pages and course pages only (no aliases, no 404). staffPages runs
+  // last: the console shell leaves dist/ once its inline scripts are in the CSP.
+  integrations: [react(), clientIntent(), sitemap({ filter: inSitemap }), cspHeaders(), staffPages()],
   adapter: netlify({
     imageCDN: false,
     // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.

@@ -19,6 +19,9 @@ import { assertWrittenAgainst } from './serve/versions.mjs';
 import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
 
 const port = Number(process.env.PORT ?? 8888);
+// A local copy of the site pays on the built-in test gateway unless told otherwise (DECISIONS 36);
+// the functions, started below, read the setting from this environment.
+process.env.TEST_GATEWAY ??= 'on';
 const host = process.env.HOST ?? 'localhost';
 const projectRoot = process.cwd();
 // Another version of the Netlify packages this server follows stops it here, saying what to do.

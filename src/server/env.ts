@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   /** Razorpay's API and hosted checkout addresses; only tests point them elsewhere. */
   RAZORPAY_API_URL: optionalText,
   RAZORPAY_CHECKOUT_URL: optionalText,
+  /** `on` offers the built-in test gateway when Razorpay has no keys (never in production). */
+  TEST_GATEWAY: optionalText,
 });
 
 /** Razorpay's addresses (API.md, Payments). */
@@ -106,6 +108,8 @@ export interface ServerEnv {
         readonly checkoutUrl: string;
       }
     | undefined;
+  /** TEST_GATEWAY is `on` (see `testGatewayAllowed`). */
+  readonly testGateway: boolean;
 }
 
 /** Parses `source` into settings. Throws an Error naming each bad variable (never its value). */
@@ -145,6 +149,7 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
             checkoutUrl: env.RAZORPAY_CHECKOUT_URL ?? RAZORPAY_DEFAULTS.checkoutUrl,
           }
         : undefined,
+    testGateway: env.TEST_GATEWAY?.toLowerCase() === 'on',
   };
 }
 
@@ -171,6 +176,21 @@ export function deployContext(): string | undefined {
 /** True on the production deploy: no test gateway there (DECISIONS 36). */
 export function isProduction(): boolean {
   return deployContext() === 'production';
+}
+
+/** Deploy contexts that are never production: the test gateway is on there without the setting. */
+const TEST_GATEWAY_CONTEXTS = new Set(['dev', 'deploy-preview', 'branch-deploy']);
+
+/**
+ * True where the built-in test gateway may stand in for Razorpay (DECISIONS 36): TEST_GATEWAY=on
+ * (set by `npm start` and the tests; production never has it) or a deploy context that names a
+ * dev server, deploy preview or branch deploy, and never on the production deploy. Fails closed:
+ * with no setting and no context, none.
+ */
+export function testGatewayAllowed(settings: Pick<ServerEnv, 'testGateway'>): boolean {
+  const context = deployContext();
+  if (context === 'production') return false;
+  return settings.testGateway || (context !== undefined && TEST_GATEWAY_CONTEXTS.has(context));
 }
 
 /** Where data lives: the site's stores, or stores scoped to this deploy. */

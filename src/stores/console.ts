@@ -48,7 +48,16 @@ export interface CustomerFilter {
   readonly q: string;
 }
 export interface MailFilter {
-  readonly status: MailStatus;
+  /** `all`: failed and waiting together, what needs a person (issue 30, item 5). */
+  readonly status: MailStatus | 'all';
+}
+
+/** What needs a person, counted for the console's first screen (undefined until loaded). */
+export interface Attention {
+  /** New leads on the first page, and whether more remain. */
+  readonly newLeads: { readonly count: number; readonly more: boolean };
+  readonly failedMail: number;
+  readonly pendingMail: number;
 }
 
 const initial = <T, F>(filter: F): ListState<T, F> => ({
@@ -62,12 +71,18 @@ const initial = <T, F>(filter: F): ListState<T, F> => ({
 const $leadsList = atom(initial<Lead, LeadFilter>({ status: 'new', q: '' }));
 const $ordersList = atom(initial<OrderRow, OrderFilter>({ from: '', to: '', q: '' }));
 const $customersList = atom(initial<CustomerRow, CustomerFilter>({ q: '' }));
-const $mailList = atom(initial<MailRow, MailFilter>({ status: 'failed' }));
+const $mailList = atom(initial<MailRow, MailFilter>({ status: 'all' }));
+const $attentionState = atom<{ readonly counts: Attention | undefined; readonly error: boolean }>({
+  counts: undefined,
+  error: false,
+});
 
 export const $leads: ReadableAtom<ListState<Lead, LeadFilter>> = $leadsList;
 export const $orders: ReadableAtom<ListState<OrderRow, OrderFilter>> = $ordersList;
 export const $customers: ReadableAtom<ListState<CustomerRow, CustomerFilter>> = $customersList;
 export const $mail: ReadableAtom<ListState<MailRow, MailFilter>> = $mailList;
+export const $attention: ReadableAtom<{ readonly counts: Attention | undefined; readonly error: boolean }> =
+  $attentionState;
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.messages.join(' ') : 'Something went wrong. Please try again.';
@@ -148,15 +163,46 @@ export function loadMoreCustomers(): Promise<void> {
   );
 }
 
-export function loadMail(filter: MailFilter = $mailList.get().filter): Promise<void> {
-  return loadPage(
-    $mailList,
-    '/api/console/mail',
-    MailListSchema,
-    (answer) => ({ ...answer, cursor: null }),
-    filter,
-    false,
+/** The queued e-mails of `status`, newest first (`all`: failed and waiting together). */
+async function mailOf(status: MailFilter['status']): Promise<MailRow[]> {
+  const statuses: MailStatus[] = status === 'all' ? ['failed', 'pending'] : [status];
+  const answers = await Promise.all(
+    statuses.map((one) => apiRequest('GET', `/api/console/mail?status=${one}`, MailListSchema)),
   );
+  return answers.flatMap((answer) => answer.items).sort((a, b) => b.queuedAt.localeCompare(a.queuedAt));
+}
+
+export async function loadMail(filter: MailFilter = $mailList.get().filter): Promise<void> {
+  $mailList.set({ ...$mailList.get(), filter, loading: true, error: undefined, items: undefined });
+  try {
+    const items = await mailOf(filter.status);
+    if ($mailList.get().filter !== filter) return;
+    $mailList.set({ filter, items, cursor: null, loading: false, error: undefined });
+  } catch (error) {
+    if ($mailList.get().filter !== filter) return;
+    $mailList.set({ ...$mailList.get(), loading: false, error: messageOf(error) });
+  }
+}
+
+/** Counts what needs a person: new leads, failed and waiting e-mail (the first screen). */
+export async function loadAttention(): Promise<void> {
+  try {
+    const [leads, failed, pending] = await Promise.all([
+      apiRequest('GET', '/api/console/leads?status=new', LeadPageSchema),
+      mailOf('failed'),
+      mailOf('pending'),
+    ]);
+    $attentionState.set({
+      counts: {
+        newLeads: { count: leads.items.length, more: leads.cursor !== null },
+        failedMail: failed.length,
+        pendingMail: pending.length,
+      },
+      error: false,
+    });
+  } catch {
+    $attentionState.set({ ...$attentionState.get(), error: true });
+  }
 }
 
 /** The outcome of a change: done, or the sentences to show beside it. */
@@ -176,6 +222,7 @@ export async function markLead(id: string, status: LeadStatus, note: string): Pr
     const keep = list.filter.status === 'all' || list.filter.status === lead.status;
     const items = (list.items ?? []).flatMap((item) => (item.id !== id ? [item] : keep ? [lead] : []));
     $leadsList.set({ ...list, items });
+    void loadAttention();
     return { ok: true };
   } catch (error) {
     return { ok: false, errors: error instanceof ApiError ? error.messages : [messageOf(error)] };
@@ -187,10 +234,13 @@ export async function retryMail(id: string): Promise<ChangeResult> {
   try {
     const mail = await apiRequest('POST', `/api/console/mail/${encodeURIComponent(id)}/retry`, MailRowSchema);
     const list = $mailList.get();
+    const shown = (status: MailRow['status']) =>
+      list.filter.status === 'all' ? status !== 'sent' : status === list.filter.status;
     const items = (list.items ?? []).flatMap((item) =>
-      item.id !== id ? [item] : mail.status === list.filter.status ? [mail] : [],
+      item.id !== id ? [item] : shown(mail.status) ? [mail] : [],
     );
     $mailList.set({ ...list, items });
+    void loadAttention();
     return mail.status === 'sent'
       ? { ok: true }
       : { ok: false, errors: [mail.lastError ?? 'It was not sent.'] };

@@ -4,7 +4,8 @@
  * exist for a customer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { payByApi } from './support/gateway';
@@ -46,6 +47,53 @@ test('a customer pays for a course, and /console is a page that does not exist f
     .getByRole('button', { name: /^Account: / })
     .click();
   await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
+});
+
+/** Every page the build wrote (published or not) that renders the console, as a site path: `/x.html`. */
+function builtConsolePages(): string[] {
+  return ['dist', 'dist-staff'].flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .filter((file) => readFileSync(join(folder, file), 'utf8').includes('<title>Company console'))
+      .map((file) => `/${relative('.', file).split('\\').join('/')}`),
+  );
+}
+
+test('every address of a built console page is the 404 page to a visitor and to a customer (DECISIONS 53)', async ({
+  page,
+  playwright,
+}) => {
+  const pages = builtConsolePages();
+  expect(pages.length).toBeGreaterThan(0);
+  const addresses = ['/console', '/Console', '/console/', '/console.html', '/console?x=1'];
+  for (const file of pages) {
+    const bare = file.replace(/\.html$/, '');
+    addresses.push(
+      file,
+      bare,
+      `${bare}/`,
+      `${bare}/index.html`,
+      bare.toUpperCase(),
+      `${bare}?v=1`,
+      `${bare}.htm`,
+    );
+  }
+  const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL! });
+  await signUpByApi(page, 'console-prober');
+  for (const [who, request] of [
+    ['visitor', visitor],
+    ['customer', page.request],
+  ] as const) {
+    const unknown = await request.get('/no-such-page-at-all');
+    expect(unknown.status()).toBe(404);
+    const notFound = await unknown.text();
+    for (const address of addresses) {
+      const response = await request.get(address);
+      expect(response.status(), `${who} ${address}`).toBe(404);
+      expect(await response.text(), `${who} ${address}`).toBe(notFound);
+    }
+  }
+  await visitor.dispose();
 });
 
 test('a visitor sends the contact form; staff see it under New, mark it handled with a note, find it under Handled', async ({
@@ -132,6 +180,28 @@ test('the console is clean for axe at 1280 and 375 px, every tab, with tables as
   // At 375 px (the last width checked) nothing scrolls sideways.
   const overflow = await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('every table fits 1280 to 1440 px, and anything wider scrolls only inside its labelled, focusable region', async () => {
+  for (const width of [1280, 1366, 1440, 375]) {
+    await staffPage.setViewportSize({ width, height: 900 });
+    for (const tab of ['leads', 'orders', 'customers', 'mail']) {
+      await staffPage.goto(`/console#${tab}`);
+      const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab, 'i') });
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      const page = await staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(page, `${tab} at ${width} px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+      for (const region of await panel.locator('.console-table').all()) {
+        await expect(region).toHaveAttribute('role', 'region');
+        await expect(region).toHaveAttribute('tabindex', '0');
+        await expect(region).toHaveAccessibleName(/\S/);
+        if (width >= 1280) {
+          const hidden = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(hidden, `${tab} at ${width} px: columns cut off`).toBeLessThanOrEqual(0);
+        }
+      }
+    }
+  }
 });
 
 test('tabs answer the arrow keys', async () => {

@@ -56,8 +56,10 @@ export async function functionRouter(): Promise<FunctionRouter> {
           : candidate.expression !== undefined && new RegExp(candidate.expression).test(path)),
     );
     if (!found) return undefined;
+    // The path alone: a pattern made of a path and a base URL matches no query string.
     const groups =
-      new URLPattern({ pathname: found.pattern, baseURL: origin }).exec(url)?.pathname.groups ?? {};
+      new URLPattern({ pathname: found.pattern, baseURL: origin }).exec(`${origin}${pathname}`)?.pathname
+        .groups ?? {};
     const params = Object.fromEntries(
       Object.entries(groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );

@@ -9,6 +9,16 @@ export const consoleText = {
   tabs: { leads: 'Leads', orders: 'Orders', customers: 'Customers', mail: 'Mail' },
   /** A tab's count: what is loaded, with `+` while more pages remain. */
   count: (loaded: number, more: boolean) => `${loaded}${more ? '+' : ''}`,
+  /** The first screen's summary of what needs a person (issue 30, item 5). */
+  attention: {
+    title: 'Needs attention',
+    loading: 'Checking leads and e-mail…',
+    newLeads: (count: string) => `${count} new ${count === '1' ? 'lead' : 'leads'}`,
+    failedMail: (count: number) => `${count} e-${count === 1 ? 'mail' : 'mails'} failed`,
+    pendingMail: (count: number) => `${count} e-${count === 1 ? 'mail' : 'mails'} waiting to be sent`,
+    nothing: 'Nothing waits for you: no new leads, and every e-mail went out.',
+    error: 'Could not check leads and e-mail. Reload the page to try again.',
+  },
   loading: 'Loading…',
   loadMore: 'Load more',
   retry: 'Try again',
@@ -102,10 +112,16 @@ export const consoleText = {
   mail: {
     caption: 'Queued e-mail',
     filterLabel: 'Show',
-    filters: { failed: 'Failed', pending: 'Waiting' },
-    empty: { failed: 'No failed e-mail.', pending: 'No e-mail is waiting to be sent.' },
+    filters: { all: 'Failed and waiting', failed: 'Failed', pending: 'Waiting' },
+    empty: {
+      all: 'No failed or waiting e-mail.',
+      failed: 'No failed e-mail.',
+      pending: 'No e-mail is waiting to be sent.',
+    },
+    status: { failed: 'Failed', pending: 'Waiting', sent: 'Sent' },
     columns: {
       to: 'Recipient',
+      status: 'Status',
       subject: 'Subject',
       queued: 'Queued',
       tries: 'Tries',

@@ -96,7 +96,7 @@ export async function buildIndexOnce(
 
 /** What a page asks for. */
 export interface PageQuery<T> {
-  /** The cursor of the previous page (opaque); none for the first page. */
+  /** The `cursor` of the previous page; none for the first page. */
   readonly cursor?: string | undefined;
   /** Only records at or after this time. */
   readonly from?: Date | undefined;
@@ -113,9 +113,10 @@ export interface PageQuery<T> {
   readonly read: (id: string, at: Date) => Promise<T | undefined>;
 }
 
-/** A page of records, newest first, and the cursor of the next page (none after the last). */
-export interface Page<T> {
+/** A page of records, newest first, and where the next page starts (none after the last). */
+export interface IndexPage<T> {
   readonly items: T[];
+  /** Where the next page starts (the last key shown, opaque); the domain seals it in its cursor. */
   readonly cursor: string | undefined;
 }
 
@@ -132,12 +133,14 @@ function decodeCursor(name: IndexName, cursor: string): string {
 }
 
 /** One page of the index `name`, newest first (see the module comment for its cost). */
-export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: Date): Promise<Page<T>> {
+export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: Date): Promise<IndexPage<T>> {
   const meta = await store.get(metaKey(name), MetaSchema);
   if (!meta) return { items: [], cursor: undefined };
   const after = query.cursor === undefined ? undefined : decodeCursor(name, query.cursor);
   const newest = query.to && query.to < now ? query.to : now;
   const afterMonth = after === undefined ? undefined : parseKey(after)!.month;
+  // No page starts after now: the walk below is bounded by the index's age, whatever it is given.
+  if (afterMonth !== undefined && afterMonth > monthOf(now)) throw new ValidationError([BAD_CURSOR]);
   let month = afterMonth ?? monthOf(newest);
   const oldest = query.from && monthOf(query.from) > meta.firstMonth ? monthOf(query.from) : meta.firstMonth;
   const scanLimit = query.scanLimit ?? query.limit;

@@ -2,15 +2,20 @@
  * User accounts in the `users` store. Key formats:
  * - `users/<userId>`: the account (opaque random id, name, e-mail, mobile, password hash);
  * - `by-email/<sha256 of e-mail>`: the unique e-mail index naming the user id;
- * - `by-mobile/<10 digits>`: the accounts that hold a mobile number, at most
- *   `MAX_MOBILE_HOLDERS` (DECISIONS 42: a number nobody proved is a sign-in name, not a key).
- *   Records written before that decision name one `userId`; they are read as a list of one.
+ * - `mobile-holders/<10 digits>/<inverted time>-<userId>`: one empty marker per account that holds a
+ *   mobile number (DECISIONS 42, revised: a number nobody proved is a sign-in name, never a key,
+ *   and never blocks a sign-up); the inverted time (13 digits of 9999999999999 - epoch ms) lists
+ *   the newest first, and a sign-in by mobile tries the `MOBILE_SIGN_IN_HOLDERS` newest. A marker
+ *   per holder, not one record of them all: holders join at once without conflicting writes.
+ * - `by-mobile/<10 digits>`: the holders as stored before (one `userId`, or a list of up to five),
+ *   still read as the oldest holders.
  *
  * An account is created index first, then the record: claim the e-mail (create only if new),
  * join the mobile's holders, write the record. A crash between the steps leaves an index that
- * names a user id with no record. Once such an entry is older than `STALE_CLAIM_MS` (a claim in
- * progress is younger) the next claim takes it over, so a crash never blocks an address or a
- * place among a number's holders for good. A lost race gives the claim back.
+ * names a user id with no record. Once such an e-mail entry is older than `STALE_CLAIM_MS` (a
+ * claim in progress is younger) the next claim takes it over, so a crash never blocks an address
+ * for good; a holder entry with no record is skipped when signing in and falls off the list as
+ * newer holders join. A lost race gives the claim back.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -39,14 +44,25 @@ export const STALE_CLAIM_MS = 60 * 1000;
 const store = openStore('users');
 const userKey = (userId: string) => `users/${userId}`;
 
-/** Accounts that may hold one mobile number (DECISIONS 42). */
-export const MAX_MOBILE_HOLDERS = 5;
+/** Accounts a sign-in by mobile number tries: the newest that hold it (DECISIONS 42). */
+export const MOBILE_SIGN_IN_HOLDERS = 5;
+/**
+ * Holders looked at for them, newest first: more than are tried, so markers a crash left with
+ * no account do not crowd out live ones; older holders sign in by e-mail.
+ */
+const MOBILE_HOLDERS_READ = 20;
+const INVERT_FROM = 9_999_999_999_999;
+const EmptySchema = z.object({});
 
 /** The holders of a mobile number; the older single-holder record reads as a list of one. */
 const MobileHoldersSchema = z.union([z.object({ holders: z.array(IndexSchema) }), IndexSchema]);
 type MobileHolders = z.infer<typeof MobileHoldersSchema>;
 const holdersOf = (record: MobileHolders | undefined) =>
   record === undefined ? [] : 'holders' in record ? record.holders : [record];
+/** Beside `by-mobile/<number>`, not under it: the local blob store keeps keys as files. */
+const holdersPrefix = (mobile: string) => `mobile-holders/${mobile}/`;
+const holderKey = (mobile: string, userId: string, at: Date) =>
+  `${holdersPrefix(mobile)}${String(INVERT_FROM - at.getTime()).padStart(13, '0')}-${userId}`;
 
 /** Index keys of an account's e-mail and mobile number. */
 export function emailIndexKey(emailHash: string): string {
@@ -86,41 +102,30 @@ export async function claimIndex(indexKey: string, userId: string, now: Date): P
   return taken?.userId === userId;
 }
 
-/** Gives an index back, only if it still names `userId`. */
-export async function releaseIndex(indexKey: string, userId: string): Promise<void> {
-  const current = await store.get(indexKey, IndexSchema);
-  if (current?.userId === userId) await store.delete(indexKey);
-}
-
-/** The accounts that hold `mobile` (at most `MAX_MOBILE_HOLDERS`), oldest first. */
+/** The `MOBILE_SIGN_IN_HOLDERS` newest accounts that hold `mobile`, oldest first. */
 export async function findUsersByMobile(mobile: string): Promise<UserRecord[]> {
-  const holders = holdersOf(await store.get(mobileIndexKey(mobile), MobileHoldersSchema));
-  const users = await Promise.all(holders.map((holder) => getUser(holder.userId)));
-  return users.filter((user) => user !== undefined);
+  const [markers, before] = await Promise.all([
+    store.list(holdersPrefix(mobile)),
+    store.get(mobileIndexKey(mobile), MobileHoldersSchema),
+  ]);
+  // Oldest first: the record stored before (its holders joined before any marker), then the
+  // markers; an account in both keeps its older place.
+  const oldestFirst = [
+    ...holdersOf(before).map((holder) => holder.userId),
+    ...markers
+      .slice(0, MOBILE_HOLDERS_READ)
+      .reverse()
+      .map((key) => key.slice(key.indexOf('-', key.lastIndexOf('/')) + 1)),
+  ];
+  const users = await Promise.all(
+    [...new Set(oldestFirst)].slice(-MOBILE_HOLDERS_READ).map((userId) => getUser(userId)),
+  );
+  return users.filter((user) => user !== undefined).slice(-MOBILE_SIGN_IN_HOLDERS);
 }
 
-/**
- * Adds `userId` to the holders of `mobile`. Resolves to false when the number already has
- * `MAX_MOBILE_HOLDERS` live holders; an entry whose account was never written (a crash) gives
- * its place up once it is stale.
- */
-export async function addMobileHolder(mobile: string, userId: string, now: Date): Promise<boolean> {
-  const key = mobileIndexKey(mobile);
-  const current = holdersOf(await store.get(key, MobileHoldersSchema));
-  const stale = new Set<string>();
-  if (current.length >= MAX_MOBILE_HOLDERS) {
-    for (const holder of current) {
-      const old = now.getTime() - Date.parse(holder.claimedAt) >= STALE_CLAIM_MS;
-      if (old && !(await getUser(holder.userId))) stale.add(holder.userId);
-    }
-  }
-  const stored = await store.update(key, MobileHoldersSchema, (record) => {
-    const holders = holdersOf(record).filter((holder) => !stale.has(holder.userId));
-    if (holders.some((holder) => holder.userId === userId) || holders.length >= MAX_MOBILE_HOLDERS)
-      return SKIP;
-    return { holders: [...holders, { userId, claimedAt: now.toISOString() }] };
-  });
-  return holdersOf(stored).some((holder) => holder.userId === userId);
+/** Adds `userId` as the newest holder of `mobile`, however many hold it (DECISIONS 42). */
+export async function addMobileHolder(mobile: string, userId: string, now: Date): Promise<void> {
+  await store.create(holderKey(mobile, userId, now), EmptySchema, {});
 }
 
 /** Writes a new account record (its indexes must be claimed first). */

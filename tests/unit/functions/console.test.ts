@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import { indianDay } from '~/lib/shared/dates';
 import { centsFromUsd, sumCents } from '~/lib/shared/money';
 import {
   CustomerPageSchema,
@@ -16,7 +18,7 @@ import { leadsCsv, salesRegisterCsv } from '~/server/domain/console/exports';
 import { ValidationError } from '~/server/domain/errors';
 import { enqueueMail } from '~/server/domain/mail-queue';
 import { resetServerEnv } from '~/server/env';
-import { markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
+import { getQueuedMail, markFailedMail, updateQueuedMail } from '~/server/storage/mail-queue';
 import { newSignedInPerson } from '../../support/people';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
@@ -266,7 +268,8 @@ describe('company console API (API.md, Company console)', () => {
     // A customer still sees only their own.
     const other = await person();
     expect((await call('GET', `/api/orders/${orderNo}/invoice`, other)).status).toBe(404);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days in India: from 18:30 UTC, the UTC day is India's yesterday.
+    const today = indianDay(new Date());
     const inRange = OrderPageSchema.parse(
       await (await call('GET', `/api/console/orders?from=2020-01-01&to=${today}`, staff)).json(),
     );
@@ -390,5 +393,178 @@ describe('company console API (API.md, Company console)', () => {
     const error = await leadsCsv({}, now, leadCount - 1).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).messages).toEqual([refusal(leadCount - 1, 'leads')]);
+  });
+});
+
+describe('no secret in the console (DECISIONS 53)', () => {
+  it('shows no code or session of a customer in any console answer, even with their mail failing', async () => {
+    const customer = await person(`takeover.${Date.now()}@example.in`, 'Sunil Pawar');
+    // Mail to the customer fails: Resend cannot be reached, the reset code waits in the queue.
+    process.env['RESEND_API_KEY'] = 're_unreachable';
+    process.env['RESEND_BASE_URL'] = 'http://127.0.0.1:9';
+    resetServerEnv();
+    const forgot = await call('POST', '/api/account/forgot', {
+      body: { email: customer.email, clientCode: 'sispl' },
+    });
+    delete process.env['RESEND_API_KEY'];
+    delete process.env['RESEND_BASE_URL'];
+    resetServerEnv();
+    expect(forgot.status).toBe(200);
+    const pending = (await forgot.json()) as { usercode: string; userkey: string };
+    const key = `account-reset-${pending.usercode}`;
+    await vi.waitFor(async () => expect((await getQueuedMail(key))?.delivery.lastError).toBeDefined());
+    const code = /code: (\d{6})/.exec((await getQueuedMail(key))!.text)![1]!;
+
+    const answers: string[] = [];
+    const read = async (method: 'GET' | 'POST', path: string) => {
+      const response = await call(method, path, staff);
+      expect(response.status, path).toBe(200);
+      answers.push(`${path}: ${await response.text()}`);
+    };
+    for (const status of ['pending', 'failed']) await read('GET', `/api/console/mail?status=${status}`);
+    const listed = MailListSchema.parse(
+      await (await call('GET', '/api/console/mail?status=pending', staff)).json(),
+    ).items.find((mail) => mail.id === key);
+    expect(listed?.subject).toBe('Your Sahyadri Infotech password reset code: ••••••');
+    for (const status of ['new', 'handled', 'all']) await read('GET', `/api/console/leads?status=${status}`);
+    await read('GET', '/api/console/orders');
+    await read('GET', `/api/console/customers?q=${encodeURIComponent(customer.email)}`);
+    await read('GET', '/api/console/export/leads.csv');
+    await read('GET', '/api/console/export/sales-register.csv');
+    await read('POST', `/api/console/mail/${key}/retry`);
+
+    // The customer, resetting with their code, gets a fresh session: no console answer holds it.
+    const reset = await call('POST', '/api/account/reset', {
+      body: { ...pending, verificationcode: code, password: 'brand-new-1', repassword: 'brand-new-1' },
+    });
+    expect(reset.status).toBe(200);
+    const token = /(?:^|,\s*)session=([^;]*)/.exec(reset.headers.getSetCookie().join(', '))![1]!;
+    await read('GET', `/api/console/customers?q=${encodeURIComponent(customer.email)}`);
+    await read('GET', '/api/console/mail?status=pending');
+    for (const answer of answers) {
+      expect(answer).not.toContain(code);
+      expect(answer).not.toContain(token);
+      expect(answer).not.toContain(customer.session);
+    }
+  });
+});
+
+describe('console parameters (DECISIONS 53; API.md, dates and cursors)', () => {
+  const LISTS_WITH_DATES = [
+    '/api/console/orders',
+    '/api/console/export/leads.csv',
+    '/api/console/export/sales-register.csv',
+  ];
+
+  it('refuses a date that does not exist with a plain sentence, on the list and both exports', async () => {
+    for (const path of LISTS_WITH_DATES) {
+      for (const query of [
+        'from=2026-13-45',
+        'to=0000-00-00',
+        'from=2026-00-10',
+        'to=2026-02-30',
+        'from=1999-12-31',
+      ]) {
+        const response = await call('GET', `${path}?${query}`, staff);
+        expect(response.status, `${path}?${query}`).toBe(400);
+        expect(await response.json()).toEqual({
+          errors: ['Enter a date that exists, from 2000-01-01 to 2099-12-31.'],
+        });
+      }
+      expect((await call('GET', `${path}?from=2028-02-29&to=2099-12-31`, staff)).status).toBe(200);
+    }
+  });
+
+  it('refuses, at once, a cursor the server did not make: forged, edited or from another list', async () => {
+    const forged = Buffer.from('index/orders/9999-12/0000000000001-x').toString('base64url');
+    // More leads than a page, so the list gives a cursor to tamper with.
+    for (let index = 0; index < 51 && (await leads(staff, '?status=all')).cursor === null; index += 1)
+      await contact(`Cursor ${index}`);
+    const leadsCursor = (await leads(staff, '?status=all')).cursor;
+    expect(leadsCursor).not.toBeNull();
+    const [position, seal] = leadsCursor!.split('.');
+    const cursors = [
+      forged,
+      `${forged}.${seal}`,
+      `${Buffer.from('index/leads/9999-12/0000000000001-x').toString('base64url')}.${seal}`,
+      `${position}.${seal!.slice(0, -2)}AA`,
+      'nonsense',
+    ];
+    for (const cursor of cursors) {
+      for (const path of ['/api/console/orders', '/api/console/customers', '/api/console/leads']) {
+        const started = performance.now();
+        const response = await call('GET', `${path}?cursor=${encodeURIComponent(cursor)}`, staff);
+        expect(response.status, `${path} ${cursor}`).toBe(400);
+        expect(await response.json()).toEqual({
+          errors: ['That page is no longer available. Please load the list again.'],
+        });
+        expect(performance.now() - started).toBeLessThan(1000);
+      }
+    }
+    // A leads cursor of one tab is no cursor of another, nor of the orders.
+    expect((await call('GET', `/api/console/leads?status=new&cursor=${leadsCursor}`, staff)).status).toBe(
+      400,
+    );
+    expect((await call('GET', `/api/console/orders?cursor=${leadsCursor}`, staff)).status).toBe(400);
+    expect((await call('GET', `/api/console/leads?status=all&cursor=${leadsCursor}`, staff)).status).toBe(
+      200,
+    );
+  });
+
+  it('answers every console parameter, whatever it is given, with no server error (fuzzed)', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'grapheme', maxLength: 20 }),
+      fc
+        .date({ noInvalidDate: false })
+        .map((date) => (Number.isNaN(date.getTime()) ? 'NaN' : date.toISOString().slice(0, 10))),
+      fc
+        .tuple(
+          fc.integer({ min: -1, max: 99999 }),
+          fc.integer({ min: -1, max: 99 }),
+          fc.integer({ min: -1, max: 99 }),
+        )
+        .map(
+          ([y, m, d]) =>
+            `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+        ),
+      fc.base64String({ maxLength: 120 }),
+      fc.constantFrom('all', 'new', 'handled', 'pending', 'failed', ''),
+    );
+    const paths = [
+      (v: Record<string, string>) => `/api/console/leads?${new URLSearchParams(v)}`,
+      (v: Record<string, string>) => `/api/console/orders?${new URLSearchParams(v)}`,
+      (v: Record<string, string>) => `/api/console/customers?${new URLSearchParams(v)}`,
+      (v: Record<string, string>) => `/api/console/mail?${new URLSearchParams(v)}`,
+      (v: Record<string, string>) => `/api/console/export/leads.csv?${new URLSearchParams(v)}`,
+      (v: Record<string, string>) => `/api/console/export/sales-register.csv?${new URLSearchParams(v)}`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(paths.length - 1),
+        fc.record(
+          { status: text, q: text, cursor: text, from: text, to: text, month: text },
+          { requiredKeys: [] },
+        ),
+        async (which, values) => {
+          const response = await call('GET', paths[which]!(values), staff);
+          expect(response.status, JSON.stringify(values)).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom('leads', 'mail', 'export'), async (value, kind) => {
+        const id = encodeURIComponent(value);
+        const response =
+          kind === 'leads'
+            ? await call('POST', `/api/console/leads/${id}`, { ...staff, body: { status: 'handled' } })
+            : kind === 'mail'
+              ? await call('POST', `/api/console/mail/${id}/retry`, staff)
+              : await call('GET', `/api/console/export/${id}`, staff);
+        expect(response.status, `${kind} ${value}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

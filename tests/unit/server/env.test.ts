@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataScope, parseServerEnv } from '~/server/env';
+import { paymentGatewayOf } from '~/server/domain/payments/gateway';
+import { dataScope, parseServerEnv, testGatewayAllowed } from '~/server/env';
 
 describe('server environment', () => {
   afterEach(() => {
@@ -47,5 +48,29 @@ describe('server environment', () => {
       vi.stubEnv('CONTEXT', context);
       expect(dataScope(), context).toBe(scope);
     }
+  });
+
+  it('offers the test gateway only where it is switched on, never in production, and not for a missing context', () => {
+    vi.stubEnv('CONTEXT', '');
+    vi.stubGlobal('Netlify', undefined);
+    expect(testGatewayAllowed(parseServerEnv({}))).toBe(false);
+    expect(paymentGatewayOf(parseServerEnv({}))).toBeUndefined();
+    expect(paymentGatewayOf(parseServerEnv({ TEST_GATEWAY: 'on' }))?.kind).toBe('test');
+    expect(testGatewayAllowed(parseServerEnv({ TEST_GATEWAY: 'yes' }))).toBe(false);
+    for (const [context, setting, allowed] of [
+      ['production', 'on', false],
+      ['production', undefined, false],
+      ['deploy-preview', undefined, true],
+      ['branch-deploy', undefined, true],
+      ['dev', undefined, true],
+      ['some-new-context', undefined, false],
+      ['some-new-context', 'on', true],
+    ] as const) {
+      vi.stubEnv('CONTEXT', context);
+      expect(testGatewayAllowed(parseServerEnv({ TEST_GATEWAY: setting })), `${context} ${setting}`).toBe(
+        allowed,
+      );
+    }
+    vi.unstubAllGlobals();
   });
 });

@@ -9,10 +9,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { consoleText as text } from '~/content/ui/console';
 import { indianDay } from '~/lib/shared/dates';
 import {
+  $attention,
   $customers,
   $leads,
   $mail,
   $orders,
+  loadAttention,
   loadCustomers,
   loadLeads,
   loadMail,
@@ -53,6 +55,7 @@ export default function Console() {
     void loadOrders({ ...periodOf('thisMonth', indianDay(new Date())), q: '' });
     void loadCustomers();
     void loadMail();
+    void loadAttention();
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
@@ -94,6 +97,7 @@ export default function Console() {
           </button>
         </div>
       </div>
+      <AttentionSummary />
       <div className="console-tabs" role="tablist" aria-label={text.tabsLabel}>
         {TABS.map((name) => {
           const count = counts[name];
@@ -135,6 +139,53 @@ export default function Console() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** What needs a person, first: new leads, failed and waiting e-mail, each a link to its tab. */
+function AttentionSummary() {
+  const { counts, error } = useStore($attention);
+  const words = text.attention;
+  const items: { key: string; href: string; label: string }[] = counts
+    ? [
+        ...(counts.newLeads.count > 0
+          ? [
+              {
+                key: 'leads',
+                href: '#leads',
+                label: words.newLeads(text.count(counts.newLeads.count, counts.newLeads.more)),
+              },
+            ]
+          : []),
+        ...(counts.failedMail > 0
+          ? [{ key: 'failed', href: '#mail', label: words.failedMail(counts.failedMail) }]
+          : []),
+        ...(counts.pendingMail > 0
+          ? [{ key: 'pending', href: '#mail', label: words.pendingMail(counts.pendingMail) }]
+          : []),
+      ]
+    : [];
+  return (
+    <section className="console-attention" aria-labelledby="console-attention-title">
+      <h2 id="console-attention-title" className="console-attention__title">
+        {words.title}
+      </h2>
+      {error && !counts ? (
+        <p>{words.error}</p>
+      ) : !counts ? (
+        <p aria-busy="true">{words.loading}</p>
+      ) : items.length === 0 ? (
+        <p>{words.nothing}</p>
+      ) : (
+        <ul className="console-attention__list">
+          {items.map((item) => (
+            <li key={item.key}>
+              <a href={item.href}>{item.label}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

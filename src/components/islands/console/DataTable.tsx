@@ -1,7 +1,8 @@
 /**
  * A console table: a real `<table>` with a caption and column headers that sort the rows loaded
- * (announced with `aria-sort` and a polite status line). On a phone each row becomes a card whose
- * cells carry their column's name (console.css).
+ * (announced with `aria-sort` and a polite status line). Cells wrap so the widest lists fit
+ * 1280 px and up; on a phone each row becomes a card whose cells carry their column's name
+ * (console.css). Whatever still overflows scrolls inside the table's own labelled region.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { consoleText as text } from '~/content/ui/console';
@@ -39,7 +40,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: Props<T>) {
   const sortedColumn = columns.find((column) => column.key === sort?.key);
 
   return (
-    <div className="console-table">
+    // A labelled region that takes focus: where a table is wider than the screen, it scrolls
+    // sideways here alone, by keyboard too (WCAG 2.1.1, 1.4.10), never the page. A scrollable
+    // region needs the focus for that (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
+    <div className="console-table" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>
           {caption}

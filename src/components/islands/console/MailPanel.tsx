@@ -1,4 +1,4 @@
-/** The console's Mail tab: e-mail that failed or waits, with Retry now. */
+/** The console's Mail tab: e-mail that failed or waits (both at first), with Retry now. */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { consoleText } from '~/content/ui/console';
@@ -46,6 +46,12 @@ export function MailPanel() {
       label: text.columns.to,
       cell: (mail) => mail.to.join(', '),
       sortValue: (mail) => mail.to.join(','),
+    },
+    {
+      key: 'status',
+      label: text.columns.status,
+      cell: (mail) => text.status[mail.status],
+      sortValue: (mail) => mail.status,
     },
     {
       key: 'subject',

@@ -16,6 +16,7 @@ export const CONSOLE_HINTS = {
   status: 'Choose new or handled.',
   note: `The note is too long (${LEAD_NOTE_MAX} characters at most).`,
   date: 'Enter dates as YYYY-MM-DD.',
+  realDate: 'Enter a date that exists, from 2000-01-01 to 2099-12-31.',
   range: 'The start date must not be after the end date.',
   query: 'The search is too long (100 characters at most).',
 } as const;
@@ -126,8 +127,27 @@ export const OrderPageSchema = pageSchema(OrderRowSchema);
 export const CustomerPageSchema = pageSchema(CustomerRowSchema);
 export const MailListSchema = z.object({ items: z.array(MailRowSchema) });
 
-/** A day as the console's date filters take it: `2026-04-01` (a day in India). */
-export const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, CONSOLE_HINTS.date));
+/** True for a day of the calendar (`2026-02-28`, not `2026-02-30`) from 2000 to 2099. */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return (
+    year >= 2000 &&
+    year <= 2099 &&
+    at.getUTCFullYear() === year &&
+    at.getUTCMonth() === month - 1 &&
+    at.getUTCDate() === date
+  );
+}
+
+/**
+ * A day as the console's date filters take it: `2026-04-01` (a day in India), a real one in
+ * 2000-2099, so a range always names a bounded stretch of real days (DECISIONS 53).
+ */
+export const DaySchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, CONSOLE_HINTS.date),
+  z.refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || isCalendarDay(day), CONSOLE_HINTS.realDate),
+);
 
 const QUERY_MAX = 100;
 const searchText = z.optional(

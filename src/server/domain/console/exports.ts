@@ -26,11 +26,12 @@ function tooManyRows(what: string, maxRows: number): ValidationError {
 }
 
 /**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first)
- * gets a leading `'`, which shows it as text (API.md).
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first,
+ * or their fullwidth forms `＝ ＋ － ＠`, which some spreadsheets fold into them) gets a leading
+ * `'`, which shows it as text (API.md).
  */
 export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /^[=+\-@\t\r＝＋－＠]/.test(cell) ? `'${cell}` : cell;
 }
 
 /** Turns rows into CSV text: header, rows, CRLF line ends, every text cell neutralised, a BOM. */

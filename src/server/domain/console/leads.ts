@@ -8,6 +8,7 @@ import type { StaffMember } from '~/server/domain/auth/staff';
 import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
 import type { Lead, LeadState, LeadUpdateRequest } from '~/lib/shared/schemas/console';
 import { contactMailOf } from '~/server/domain/contact';
+import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { NotFound } from '~/server/domain/errors';
 import { getLeadState, saveLeadState } from '~/server/storage/console-records';
 import { getContactMessage, listContactMessages } from '~/server/storage/contact-messages';
@@ -17,7 +18,6 @@ import {
   pageOfIndex,
   removeFromIndex,
   type IndexName,
-  type Page,
 } from '~/server/storage/time-index';
 
 /** The shape of a contact message's id (anything else names no lead). */
@@ -83,23 +83,25 @@ export async function listLeads(
   pageSize = PAGE_SIZE,
 ): Promise<Page<Lead>> {
   await indexExistingLeads(now);
-  return pageOfIndex(
-    INDEX_OF[query.status],
-    {
-      ...instantsOfDays(query),
-      cursor: query.cursor,
-      limit: pageSize,
-      scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
-      read: async (id) => {
-        const message = await getContactMessage(id);
-        if (!message || !leadMatches(message, query.q)) return undefined;
-        const state = await getLeadState(id);
-        // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.
-        if (query.status !== 'all' && (state?.status ?? 'new') !== query.status) return undefined;
-        return leadOf(message, state);
+  return pageWithCursor(`leads-${query.status}`, query.cursor, (after) =>
+    pageOfIndex(
+      INDEX_OF[query.status],
+      {
+        ...instantsOfDays(query),
+        cursor: after,
+        limit: pageSize,
+        scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
+        read: async (id) => {
+          const message = await getContactMessage(id);
+          if (!message || !leadMatches(message, query.q)) return undefined;
+          const state = await getLeadState(id);
+          // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.
+          if (query.status !== 'all' && (state?.status ?? 'new') !== query.status) return undefined;
+          return leadOf(message, state);
+        },
       },
-    },
-    now,
+      now,
+    ),
   );
 }
 

@@ -10,7 +10,8 @@ import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
 import { toInvoice } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
-import { buildIndexOnce, pageOfIndex, type Page } from '~/server/storage/time-index';
+import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
+import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
 import { getUser, listAllUsers } from '~/server/storage/users';
 import { site } from '~/site.config';
 
@@ -89,21 +90,23 @@ export async function listOrders(
   pageSize = PAGE_SIZE,
 ): Promise<Page<OrderRow>> {
   await indexExistingOrdersOnce(now);
-  return pageOfIndex(
-    'orders',
-    {
-      ...instantsOfDays(query),
-      cursor: query.cursor,
-      limit: pageSize,
-      scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
-      read: async (orderNo) => {
-        const order = await getOrder(orderNo);
-        if (!order) return undefined;
-        const row = orderRowOf(order);
-        return orderMatches(row, query.q) ? row : undefined;
+  return pageWithCursor('orders', query.cursor, (after) =>
+    pageOfIndex(
+      'orders',
+      {
+        ...instantsOfDays(query),
+        cursor: after,
+        limit: pageSize,
+        scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
+        read: async (orderNo) => {
+          const order = await getOrder(orderNo);
+          if (!order) return undefined;
+          const row = orderRowOf(order);
+          return orderMatches(row, query.q) ? row : undefined;
+        },
       },
-    },
-    now,
+      now,
+    ),
   );
 }
 
@@ -119,30 +122,32 @@ export async function listCustomers(
 ): Promise<Page<CustomerRow>> {
   await indexExistingCustomersOnce(now);
   const q = query.q;
-  return pageOfIndex(
-    'customers',
-    {
-      cursor: query.cursor,
-      limit: PAGE_SIZE,
-      scanLimit: q ? SEARCH_SCAN : PAGE_SIZE,
-      read: async (userId) => {
-        const user = await getUser(userId);
-        if (!user) return undefined;
-        if (q && ![user.name.toLowerCase(), user.email, user.mobile].some((text) => text.includes(q)))
-          return undefined;
-        const stats = await getCustomerStats(userId);
-        return {
-          userid: user.userId,
-          name: user.name,
-          email: user.email,
-          mobile: user.mobile,
-          createdAt: user.createdAt,
-          orders: stats.orderNos.length,
-          spent: usdFromCents(stats.spentCents),
-        };
+  return pageWithCursor('customers', query.cursor, (after) =>
+    pageOfIndex(
+      'customers',
+      {
+        cursor: after,
+        limit: PAGE_SIZE,
+        scanLimit: q ? SEARCH_SCAN : PAGE_SIZE,
+        read: async (userId) => {
+          const user = await getUser(userId);
+          if (!user) return undefined;
+          if (q && ![user.name.toLowerCase(), user.email, user.mobile].some((text) => text.includes(q)))
+            return undefined;
+          const stats = await getCustomerStats(userId);
+          return {
+            userid: user.userId,
+            name: user.name,
+            email: user.email,
+            mobile: user.mobile,
+            createdAt: user.createdAt,
+            orders: stats.orderNos.length,
+            spent: usdFromCents(stats.spentCents),
+          };
+        },
       },
-    },
-    now,
+      now,
+    ),
   );
 }
 

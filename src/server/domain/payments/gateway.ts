@@ -1,11 +1,13 @@
 /**
- * The payment gateway the shop uses (DECISIONS 36): Razorpay when its keys are set; without keys
- * and outside production, the built-in test gateway, which keeps Razorpay's protocol (orders,
- * payments, signatures, the callback) with records in the `test-gateway` store; in production
- * without keys, none: checkout is refused instead of giving courses away.
+ * The payment gateway the shop uses (DECISIONS 36): Razorpay when its keys are set; without keys,
+ * where the test gateway is switched on (`testGatewayAllowed`: TEST_GATEWAY=on, or a preview or
+ * dev context, never production), the built-in test gateway, which keeps Razorpay's protocol (orders,
+ * payments, signatures, the callback) with records in the `test-gateway` store; anywhere else
+ * without keys (production, or a deploy that names no context), none: checkout is refused
+ * instead of giving courses away.
  */
 import { razorpayClient, RazorpayError, type RazorpayPayment } from '~/server/domain/payments/razorpay';
-import { isProduction, type ServerEnv } from '~/server/env';
+import { testGatewayAllowed, type ServerEnv } from '~/server/env';
 import { storedKey } from '~/server/storage/secrets';
 import { captureTestPayment, createTestOrder, getTestPayment } from '~/server/storage/test-gateway';
 
@@ -84,13 +86,13 @@ function testGateway(now: () => Date): PaymentGateway {
   };
 }
 
-/** The gateway these settings give, or undefined in production without keys. */
+/** The gateway these settings give, or undefined without keys where no test gateway is allowed. */
 export function paymentGatewayOf(
   settings: ServerEnv,
   now: () => Date = () => new Date(),
 ): PaymentGateway | undefined {
   if (settings.razorpay) return razorpayGateway(settings.razorpay);
-  return isProduction() ? undefined : testGateway(now);
+  return testGatewayAllowed(settings) ? testGateway(now) : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerEnv } from '~/server/env';
 import { createAccount, forgot, reset, type AccountDeps } from '~/server/domain/auth/accounts';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
@@ -22,7 +23,7 @@ function depsFor(mails: OutgoingMail[], deferred: (() => Promise<unknown>)[]): A
   return {
     mail: { queue: async (mail) => void mails.push(mail) },
     now: () => new Date('2026-11-24T06:00:00Z'),
-    siteUrl: 'https://sis.example',
+    settings: parseServerEnv({ SITE_URL: 'https://sis.example' }),
     after: (task) => deferred.push(task),
   };
 }

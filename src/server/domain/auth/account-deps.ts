@@ -1,0 +1,76 @@
+/**
+ * What every account flow shares (API.md, section Accounts): its error sentences, what it needs
+ * from the outside world (mail, the clock, the settings, handed in by the handler) and signing a
+ * user in at its end.
+ */
+import type { AccountUser } from '~/lib/shared/schemas/account';
+import { createSession, type NewSession } from '~/server/domain/auth/sessions';
+import { isStaffEmail } from '~/server/domain/auth/staff';
+import type { MailQueue } from '~/server/domain/mail-queue';
+import type { ServerEnv } from '~/server/env';
+import type { UserRecord } from '~/server/storage/users';
+
+/** Messages of API.md, word for word. */
+export const ACCOUNT_ERRORS = {
+  /** DECISIONS 41: the spec's 'Invalid Credentials.!' with its slip corrected. */
+  invalidCredentials: 'Wrong e-mail, mobile number or password.',
+  wrongCode: 'The verification code is wrong or has expired.',
+  tooManyTries: 'Too many wrong codes. Please ask for a new code.',
+  tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+} as const;
+
+/** The settings the account flows read: the site's origin, the rate limits, the staff. */
+export type AccountSettings = Pick<ServerEnv, 'siteUrl' | 'staffEmails'> & {
+  readonly rateLimits: Pick<ServerEnv['rateLimits'], 'auth'>;
+};
+
+/** What the account flows need from the outside world. */
+export interface AccountDeps {
+  readonly mail: MailQueue;
+  readonly now: () => Date;
+  /** The settings of this call (the handler's). */
+  readonly settings: AccountSettings;
+  /** Starts a task once the answer is on its way (the handler's `after`); without it, before. */
+  readonly after?: (task: () => Promise<unknown>) => void;
+}
+
+/**
+ * Dependencies from a handler's call: its mail queue (built only if a flow sends mail: a sign-in
+ * sends none), clock, after-the-answer work and its settings.
+ */
+export function accountDeps(call: {
+  readonly mail: MailQueue;
+  readonly now: Date;
+  readonly after?: (task: () => Promise<unknown>) => void;
+  readonly settings: AccountSettings;
+}): AccountDeps {
+  return {
+    get mail() {
+      return call.mail;
+    },
+    now: () => call.now,
+    settings: call.settings,
+    ...(call.after ? { after: call.after } : {}),
+  };
+}
+
+/** A signed-in result: the user for the answer and the new session for the cookie. */
+export interface SignedIn {
+  readonly user: AccountUser;
+  readonly session: NewSession;
+}
+
+/** An account as the answers show it (`staff` for the addresses in STAFF_EMAILS). */
+export const toAccountUser = (user: UserRecord, staffEmails: ReadonlySet<string>): AccountUser => ({
+  userid: user.userId,
+  username: user.name,
+  ...(isStaffEmail(user.email, staffEmails) ? { staff: true } : {}),
+});
+
+/** Signs `user` in: the answer's user and a new session (a staff session for staff). */
+export async function signIn(user: UserRecord, now: Date, settings: AccountSettings): Promise<SignedIn> {
+  return {
+    user: toAccountUser(user, settings.staffEmails),
+    session: await createSession(user.userId, now, isStaffEmail(user.email, settings.staffEmails)),
+  };
+}
