@@ -140,7 +140,8 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   const newest = query.to && query.to < now ? query.to : now;
   const afterMonth = after === undefined ? undefined : parseKey(after)!.month;
   // No page starts after now: the walk below is bounded by the index's age, whatever it is given.
-  if (afterMonth !== undefined && afterMonth > monthOf(now)) throw new ValidationError([BAD_CURSOR]);
+  if (afterMonth !== undefined && afterMonth > monthOf(now))
+    throw new InvalidCursorError('console', query.cursor!);
   let month = afterMonth ?? monthOf(newest);
   const oldest = query.from && monthOf(query.from) > meta.firstMonth ? monthOf(query.from) : meta.firstMonth;
   const scanLimit = query.scanLimit ?? query.limit;
