@@ -189,8 +189,32 @@ function lambdaEvent({ req, body, func, route }) {
 }
 
 /**
+ * The platform's answer headers that Netlify documents as reaching visitors: `x-nf-request-id`,
+ * which Netlify's edge puts on every answer so that support can find the request in its logs.
+ */
+export const CLIENT_VISIBLE_PLATFORM_HEADERS = new Set(['x-nf-request-id']);
+
+/**
+ * Whether an answer header is the platform's own, for its edge and not for visitors: an `x-nf-*`
+ * header other than those in CLIENT_VISIBLE_PLATFORM_HEADERS. Netlify's functions bootstrap
+ * (`@netlify/serverless-functions-api`, inside every bundle) adds `x-nf-invocation-metadata`,
+ * `x-nf-start-timestamp`, `x-nf-request-flags` and `x-nf-fetch-timing` to a function's answer for
+ * Netlify's edge, which reads them and does not pass them on (its own code treats every `x-nf-`
+ * header as internal). `x-nf-fetch-timing` holds one entry per `fetch` the call made, every blob
+ * call included: 54 KB on a leads export of a store that has grown, past the 16 KB of headers
+ * Node's fetch accepts (issue 33). Plain `@netlify/dev` and the Netlify CLI pass them all on;
+ * this server drops them, as a deployed site does.
+ *
+ * @param {string} name a lower-case header name
+ */
+export function isPlatformInternal(name) {
+  return name.startsWith('x-nf-') && !CLIENT_VISIBLE_PLATFORM_HEADERS.has(name);
+}
+
+/**
  * Response headers from a Lambda result, as @netlify/functions-dev reads them, as an object for
- * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined.
+ * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined; without
+ * the platform's internal headers (see `isPlatformInternal`).
  */
 /**
  * @param {Head} head
@@ -200,11 +224,12 @@ function responseHeaders({ headers = {}, multiValueHeaders = {} }) {
   /** @type {Record<string, string[]>} */
   const lists = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) lists[name.toLowerCase()] = [String(value)];
+    const key = name.toLowerCase();
+    if (value !== undefined && !isPlatformInternal(key)) lists[key] = [String(value)];
   }
   for (const [name, values] of Object.entries(multiValueHeaders)) {
     const key = name.toLowerCase();
-    lists[key] = [...(lists[key] ?? []), ...values.map(String)];
+    if (!isPlatformInternal(key)) lists[key] = [...(lists[key] ?? []), ...values.map(String)];
   }
   return Object.fromEntries(
     Object.entries(lists).map(([name, values]) => [name, name === 'set-cookie' ? values : values.join(', ')]),
