@@ -9,7 +9,7 @@
 import { NetlifyDev } from '@netlify/dev';
 import { expect, test } from '@playwright/test';
 import { netlifyDevOptions } from '../../scripts/serve/netlify-dev-options.mjs';
-import { isPlatformInternal } from '../../scripts/serve/warm-functions.mjs';
+import { isPlatformInternal } from '../../scripts/serve/platform-headers.mjs';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { isPlatformInternal, startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
+import { isPlatformInternal } from '../../../scripts/serve/platform-headers.mjs';
+import { startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
 
 // The functions layer of `npm start` (scripts/serve/warm-functions.mjs) with the fixture functions
 // in tests/fixtures/warm-functions, bundled by zip-it-and-ship-it and called over HTTP as
