@@ -13,11 +13,11 @@ export const CLIENT_VISIBLE_PLATFORM_HEADERS = new Set(['x-nf-request-id']);
  * header other than those in CLIENT_VISIBLE_PLATFORM_HEADERS. Netlify's functions bootstrap
  * (`@netlify/serverless-functions-api`, inside every bundle) adds `x-nf-invocation-metadata`,
  * `x-nf-start-timestamp`, `x-nf-request-flags` and `x-nf-fetch-timing` to a function's answer for
- * Netlify's edge, which reads them and does not pass them on (its edge-functions runtime treats every `x-nf-`
- * header as internal). `x-nf-fetch-timing` holds one entry per `fetch` the call made, every blob
- * call included: 54 KB on a leads export of a store that has grown, past the 16 KB of headers
- * Node's fetch accepts (issue 33). Plain `@netlify/dev` and the Netlify CLI pass them all on;
- * this server drops them, as a deployed site does.
+ * Netlify's edge, which reads them and does not pass them on (its edge-functions runtime treats
+ * every `x-nf-` header as internal). `x-nf-fetch-timing` holds one entry per `fetch` the call
+ * made, every blob call included: 54 KB on a leads export of a store that has grown, past the
+ * 16 KB of headers Node's fetch accepts (issue 33). Plain `@netlify/dev` and the Netlify CLI pass
+ * them all on; this server drops them, as a deployed site does.
  *
  * @param {string} name a lower-case header name
  */
