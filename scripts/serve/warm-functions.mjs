@@ -8,6 +8,7 @@
 // bundle: Netlify's bootstrap around our code), and loaded once in its own long-lived worker
 // thread (function-worker.mjs), which runs calls concurrently. What a request carries and how it
 // is routed follow @netlify/functions-dev 2.0.8 line by line (see docs/local-server.md).
+import { isPlatformInternal } from './platform-headers.mjs';
 import { byPrecedence } from './route-precedence.mjs';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -190,7 +191,8 @@ function lambdaEvent({ req, body, func, route }) {
 
 /**
  * Response headers from a Lambda result, as @netlify/functions-dev reads them, as an object for
- * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined.
+ * `res.setHeader`: lower-case names; `set-cookie` a list, other repeated headers joined; without
+ * the platform's internal headers (see `isPlatformInternal`).
  */
 /**
  * @param {Head} head
@@ -200,11 +202,12 @@ function responseHeaders({ headers = {}, multiValueHeaders = {} }) {
   /** @type {Record<string, string[]>} */
   const lists = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) lists[name.toLowerCase()] = [String(value)];
+    const key = name.toLowerCase();
+    if (value !== undefined && !isPlatformInternal(key)) lists[key] = [String(value)];
   }
   for (const [name, values] of Object.entries(multiValueHeaders)) {
     const key = name.toLowerCase();
-    lists[key] = [...(lists[key] ?? []), ...values.map(String)];
+    if (!isPlatformInternal(key)) lists[key] = [...(lists[key] ?? []), ...values.map(String)];
   }
   return Object.fromEntries(
     Object.entries(lists).map(([name, values]) => [name, name === 'set-cookie' ? values : values.join(', ')]),

@@ -1,36 +1,60 @@
 /*
- * The shop's pages in the browser: Add to cart, Checkout, Purchase history and Invoice. The
- * API answers are mocked with `page.route` in API.md's shapes (the server side is built in
- * parallel); the real journey against the functions replaces these mocks once both are merged.
+ * The shop's pages in the browser against the real functions, blobs and test gateway: Add to
+ * cart, Checkout, Purchase history and Invoice. Customers are made through the API (sign-up with
+ * the mailed code, cart calls, payment on the test gateway; support/shop.ts); what the whole
+ * journey already shows by keyboard is in journeys.spec.ts, the gateway's other answers in
+ * payments.spec.ts. Where a test must see the page while a call is in flight, it holds the real
+ * request (`route.continue` once released), never answers it itself.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { formatIndianDate } from '../../src/lib/shared/dates';
+import type { PurchasedItem } from '../../src/lib/shared/schemas/shop';
 import { site } from '../../src/site.config';
-import {
-  catalogue,
-  cartItem,
-  invoiceFor,
-  json,
-  pastPurchases,
-  ShopMock,
-  usd,
-  user,
-} from './support/shop-mock';
 import { axeViolations, axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
 import { finishedAnimations, hydrated } from './support/islands';
+import {
+  addToCartByApi,
+  cartByApi,
+  cartPath,
+  catalogue,
+  invoiceByApi,
+  MAHARASHTRA,
+  pageAs,
+  shopper,
+  usd,
+  type Shopper,
+} from './support/shop';
+import { payByApi } from './support/gateway';
+
+// Each test signs a customer up (scrypt hashing) or pays on the test gateway first.
+test.describe.configure({ timeout: 90_000 });
 
 /** Texts the spec quotes, word for word (product-spec sections 2 and 8). */
 const NOTE = 'This is a system generated invoice and does not require a signature or a digital signature';
 
+/**
+ * Customers several tests read and none changes, made once per worker: `buyer` bought course 7,
+ * then courses 2 and 4 (in Maharashtra: CGST and SGST), and has courses 1 and 5 in the cart;
+ * `newcomer` has bought nothing and has an empty cart.
+ */
+let buyerOnce: Promise<Shopper> | undefined;
+let newcomerOnce: Promise<Shopper> | undefined;
+const buyer = (browser: Browser) =>
+  (buyerOnce ??= shopper(browser, 'buyer', { orders: [[7], [2, 4]], cart: [1, 5] }));
+const newcomer = (browser: Browser) => (newcomerOnce ??= shopper(browser, 'newcomer', {}));
+/** The buyer's orders: [older (course 7), newer (courses 2 and 4)]. */
+const ordersOf = (who: Shopper) => ({ older: who.orderNos[0]!, newer: who.orderNos[1]! });
+
 test.describe('Add to cart', () => {
   test('a course page adds the course, then shows it is in the cart with a link to check out', async ({
-    page,
+    browser,
   }) => {
-    const shop = new ShopMock();
-    await shop.install(page);
+    const who = await shopper(browser, 'adder', {});
+    const page = await pageAs(browser, who);
     const course = catalogue[2]!;
     await page.goto(`/courses/${course.slug}`);
     await hydrated(page);
@@ -39,13 +63,13 @@ test.describe('Add to cart', () => {
     const link = page.getByRole('link', { name: 'Check out' });
     await expect(link).toHaveAttribute('href', '/checkout');
     await expect(link).toBeFocused();
-    expect(shop.cart.map((c) => c.id)).toEqual([course.id]);
+    expect(await cartByApi(page, who.userId)).toEqual([course.id]);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('course'))) ?? '[]')).toHaveLength(1);
   });
 
-  test('training cards keep their whole-card link and show cart and purchase states', async ({ page }) => {
-    const shop = new ShopMock({ cart: [cartItem(0)], purchases: pastPurchases() });
-    await shop.install(page);
+  test('training cards keep their whole-card link and show cart and purchase states', async ({ browser }) => {
+    const who = await shopper(browser, 'cards', { orders: [[2]], cart: [1] });
+    const page = await pageAs(browser, who);
     await page.goto('/career/training');
     const cards = page.getByTestId('course-card');
     // Card controls hydrate when they come into view.
@@ -54,9 +78,9 @@ test.describe('Add to cart', () => {
     await cards.nth(0).scrollIntoViewIfNeeded();
     await expect(cards.nth(0).getByText('In your cart')).toBeVisible();
     await expect(cards.nth(1).getByText('Purchased')).toBeVisible();
-    const invoice = cards.nth(1).getByRole('link', { name: /View invoice for order SIS-2627-000002/ });
-    await expect(invoice).toHaveAttribute('href', '/invoice?id=SIS-2627-000002');
-    await expect(invoice).toHaveAttribute('target', '_blank');
+    const orderNo = who.orderNos[0]!;
+    const invoice = cards.nth(1).getByRole('link', { name: `View invoice for order ${orderNo}` });
+    await expect(invoice).toHaveAttribute('href', `/invoice?id=${orderNo}`);
     await expect(
       cards.nth(2).getByRole('button', { name: `Add to cart: ${catalogue[2]!.name}` }),
     ).toBeVisible();
@@ -68,20 +92,23 @@ test.describe('Add to cart', () => {
       .click();
     await expect(cards.nth(2).getByText('In your cart')).toBeVisible();
     await expect(page).toHaveURL(/\/career\/training$/);
+    expect(await cartByApi(page, who.userId)).toEqual([1, 3]);
 
     // A click elsewhere on the card (here its cover) still opens the course.
     await cards.nth(5).click({ position: { x: 24, y: 24 } });
     await expect(page).toHaveURL(/\/coursedetail\?cid=6$/);
   });
 
-  test("a refused add shows the server's sentence as a toast", async ({ page }) => {
-    const shop = new ShopMock({ purchases: pastPurchases() });
-    await shop.install(page);
-    // The cached purchases are not known yet: the control offers to add a bought course.
-    await page.route('**/api/Cart/GetPurchasedCoursesByUser/**', (route) => json(route, []), { times: 1 });
+  test("a refused add shows the server's sentence as a toast", async ({ browser }) => {
+    const who = await shopper(browser, 'refused', {});
+    const page = await pageAs(browser, who);
     const course = catalogue[6]!;
     await page.goto(`/courses/${course.slug}`);
     await hydrated(page);
+    await expect(page.getByRole('button', { name: /Add to cart/ })).toBeVisible();
+    // Bought meanwhile, in another tab: the page still offers to add it, and the server refuses.
+    await addToCartByApi(page, who.userId, [course.id]);
+    await payByApi(page, who.userId);
     await page.getByRole('button', { name: /Add to cart/ }).click();
     await expect(page.getByText('You have already bought this course.')).toBeVisible();
     await expect(page.getByText('Purchased')).toBeVisible();
@@ -90,10 +117,10 @@ test.describe('Add to cart', () => {
 
 test.describe('Checkout', () => {
   test('shows each course with image, name, reviews, prices and the first 250 characters of its overview', async ({
-    page,
+    browser,
   }) => {
-    const items = [cartItem(0), cartItem(4)];
-    await new ShopMock({ cart: items }).install(page);
+    const page = await pageAs(browser, await buyer(browser));
+    const items = [catalogue[0]!, catalogue[4]!];
     await page.goto('/checkout');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
     await expect(crumbs).toHaveText(['Home', 'Checkout']);
@@ -117,9 +144,10 @@ test.describe('Checkout', () => {
   });
 
   test('a long cart scrolls inside a labelled, keyboard-focusable region at most 480 px high', async ({
-    page,
+    browser,
   }) => {
-    await new ShopMock({ cart: catalogue.map((_, index) => cartItem(index)) }).install(page);
+    const who = await shopper(browser, 'long-cart', { cart: catalogue.map((course) => course.id) });
+    const page = await pageAs(browser, who);
     await page.goto('/checkout');
     const region = page.getByRole('region', { name: 'Courses in your cart' });
     await expect(page.getByTestId('cart-item')).toHaveCount(9);
@@ -131,9 +159,9 @@ test.describe('Checkout', () => {
     await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   });
 
-  test('Delete removes a course; the last one leaves "Your cart is empty"', async ({ page }) => {
-    const shop = new ShopMock({ cart: [cartItem(0), cartItem(1)] });
-    await shop.install(page);
+  test('Delete removes a course; the last one leaves "Your cart is empty"', async ({ browser }) => {
+    const who = await shopper(browser, 'deleter', { cart: [1, 2] });
+    const page = await pageAs(browser, who);
     await page.goto('/checkout');
     await page.getByRole('button', { name: `Delete ${catalogue[0]!.name} from your cart` }).click();
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
@@ -145,38 +173,66 @@ test.describe('Checkout', () => {
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
     expect(await page.evaluate(() => localStorage.getItem('course'))).toBeNull();
+    expect(await cartByApi(page, who.userId)).toEqual([]);
   });
 
   test('Pay starts one payment for a double click, posts the form to the gateway, and comes back to the confirmation', async ({
-    page,
+    browser,
   }) => {
-    const shop = new ShopMock({ cart: [cartItem(1), cartItem(3)] });
-    // Both clicks land while the first checkout is in flight; then the server answers.
-    let answer = () => undefined as void;
-    shop.checkoutGate = new Promise<void>((resolve) => {
-      answer = resolve;
+    const who = await shopper(browser, 'payer', { cart: [2, 4] });
+    const page = await pageAs(browser, who);
+    const checkoutPath = cartPath('checkout', who.userId);
+    const checkouts: { key: string | undefined; body: unknown }[] = [];
+    const gatewayPosts: { url: string; form: string }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === checkoutPath) {
+        checkouts.push({ key: request.headers()['idempotency-key'], body: request.postDataJSON() });
+      } else if (request.method() === 'POST' && request.isNavigationRequest()) {
+        gatewayPosts.push({ url: request.url(), form: request.postData() ?? '' });
+      }
     });
-    await shop.install(page);
+    // Both clicks land while the first checkout is in flight; then the real call goes on.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answer: { gateway: { url: string; fields: Record<string, string> } } | undefined;
+    await page.route(`**${checkoutPath}`, async (route) => {
+      await held;
+      // The server's own answer, passed on as it came (read here: the page navigates away after it).
+      const response = await route.fetch();
+      answer = (await response.json()) as typeof answer;
+      await route.fulfill({ response });
+    });
     await page.goto('/checkout');
     await hydrated(page);
     await page.getByLabel('State or union territory').selectOption({ label: 'Karnataka' });
     const button = page.getByRole('button', { name: /^Pay \$/ });
     await button.dblclick();
     await expect(page.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
-    answer();
-    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-    expect(page.url()).toMatch(/\/checkout\?placed=SIS-2627-000001$/);
-    expect(shop.checkoutKeys).toHaveLength(1);
-    expect(shop.checkoutKeys[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(shop.checkoutBodies[0]).toEqual({
-      name: 'Asha Kulkarni',
+    release();
+
+    // The browser posts the gateway's fields to the gateway (here the built-in test gateway).
+    await expect(page.getByText('Test payment: no money moves')).toBeVisible();
+    expect(gatewayPosts).toHaveLength(1);
+    expect(new URL(gatewayPosts[0]!.url).pathname).toBe(new URL(answer!.gateway.url, page.url()).pathname);
+    expect(Object.fromEntries(new URLSearchParams(gatewayPosts[0]!.form))).toEqual(answer!.gateway.fields);
+    expect(checkouts).toHaveLength(1);
+    expect(checkouts[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(checkouts[0]!.body).toEqual({
+      name: who.name,
       country: 'IN',
       state: '29',
       expect: { courseIds: [2, 4], total: expect.any(Number) },
     });
-    expect(shop.gatewayPosts).toEqual(['order_id=order_mock1&amount=100']);
+
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+    const orderNo = /[?&]placed=(SIS-\d{4}-\d{6})$/.exec(page.url())?.[1];
+    expect(orderNo).toBeDefined();
     const invoice = page.getByRole('link', { name: /View invoice/ });
-    await expect(invoice).toHaveAttribute('href', '/invoice?id=SIS-2627-000001');
+    await expect(invoice).toHaveAttribute('href', `/invoice?id=${orderNo}`);
     await expect(invoice).toHaveAccessibleName('View invoice (opens in a new tab)');
     await expect(page.getByRole('link', { name: 'Purchase history' })).toHaveAttribute(
       'href',
@@ -188,15 +244,14 @@ test.describe('Checkout', () => {
     expect(await page.evaluate(() => localStorage.getItem('course'))).toBeNull();
   });
 
-  test('an empty cart says so', async ({ page }) => {
-    await new ShopMock().install(page);
+  test('an empty cart says so', async ({ browser }) => {
+    const page = await pageAs(browser, await newcomer(browser));
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 
   test('a signed-out visitor is asked to sign in', async ({ page }) => {
-    await new ShopMock().install(page, { signedIn: false });
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { name: 'Sign in to see your cart' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -205,59 +260,69 @@ test.describe('Checkout', () => {
 
 test.describe('Purchase history', () => {
   test('lists orders newest first with number, date in India, courses, prices and a new-tab invoice link', async ({
-    page,
+    browser,
   }) => {
-    await new ShopMock({ purchases: [...pastPurchases()].reverse() }).install(page);
+    const who = await buyer(browser);
+    const { older, newer } = ordersOf(who);
+    const page = await pageAs(browser, who);
+    const purchases = (await (
+      await page.request.get(cartPath('GetPurchasedCoursesByUser', who.userId))
+    ).json()) as PurchasedItem[];
+    const dateOf = (orderNo: string) =>
+      formatIndianDate(purchases.find((item) => item.orderNo === orderNo)!.orderDate);
     await page.goto('/purchasehistory');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
     await expect(crumbs).toHaveText(['Home', 'Purchase history']);
     const orders = page.getByTestId('order');
     await expect(orders).toHaveCount(2);
     const newest = orders.nth(0);
-    await expect(newest.getByRole('heading')).toHaveText('Order number SIS-2627-000002');
-    // 20:15 UTC on 4 May is 01:45 on 5 May in India.
-    await expect(newest).toContainText('5 May 2026');
+    await expect(newest.getByRole('heading')).toHaveText(`Order number ${newer}`);
+    await expect(newest).toContainText(dateOf(newer));
     await expect(newest).toContainText(catalogue[1]!.name);
     await expect(newest).toContainText(catalogue[3]!.name);
     await expect(newest).toContainText(usd(catalogue[1]!.discountedFees));
-    const link = newest.getByRole('link', { name: 'Invoice for order SIS-2627-000002 (opens in a new tab)' });
-    await expect(link).toHaveAttribute('href', '/invoice?id=SIS-2627-000002');
+    const link = newest.getByRole('link', { name: `Invoice for order ${newer} (opens in a new tab)` });
+    await expect(link).toHaveAttribute('href', `/invoice?id=${newer}`);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener');
-    await expect(orders.nth(1)).toContainText('SIS-2526-000917');
-    await expect(orders.nth(1)).toContainText('12 Jan 2026');
+    await expect(orders.nth(1)).toContainText(older);
+    await expect(orders.nth(1)).toContainText(dateOf(older));
+    await expect(orders.nth(1)).toContainText(catalogue[6]!.name);
   });
 
-  test('the invoice link opens the invoice in a new tab', async ({ page, context }) => {
-    const shop = new ShopMock({ purchases: pastPurchases() });
-    await shop.install(page);
+  test('the invoice link opens the invoice in a new tab', async ({ browser }) => {
+    const who = await buyer(browser);
+    const { older } = ordersOf(who);
+    const page = await pageAs(browser, who);
     await page.goto('/purchasehistory');
     const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('link', { name: /Invoice for order SIS-2526-000917/ }).click(),
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: new RegExp(`Invoice for order ${older}`) }).click(),
     ]);
-    await shop.install(tab);
-    await tab.reload();
-    await expect(tab).toHaveURL(/\/invoice\?id=SIS-2526-000917$/);
-    await expect(tab.getByTestId('invoice-number')).toHaveText('SIS-2526-000917');
+    await expect(tab).toHaveURL(new RegExp(`/invoice\\?id=${older}$`));
+    await expect(tab.getByTestId('invoice-number')).toHaveText(older);
   });
 
-  test('"No course purchased" when there is none', async ({ page }) => {
-    await new ShopMock().install(page);
+  test('"No course purchased" when there is none', async ({ browser }) => {
+    const page = await pageAs(browser, await newcomer(browser));
     await page.goto('/purchasehistory');
     await expect(page.getByRole('heading', { name: 'No course purchased' })).toBeVisible();
   });
 });
 
 test.describe('Invoice', () => {
-  test('prints every field of a tax invoice', async ({ page }) => {
-    const shop = new ShopMock({ purchases: pastPurchases() });
-    await shop.install(page);
-    await page.goto('/invoice?id=SIS-2627-000002');
+  test('prints every field of a tax invoice', async ({ browser }) => {
+    const who = await buyer(browser);
+    const { newer } = ordersOf(who);
+    const page = await pageAs(browser, who);
+    const expected = await invoiceByApi(page, newer);
+    const purchases = (await (
+      await page.request.get(cartPath('GetPurchasedCoursesByUser', who.userId))
+    ).json()) as PurchasedItem[];
+    await page.goto(`/invoice?id=${newer}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
     await expect(crumbs).toHaveText(['Home', 'Invoice']);
     const invoice = page.getByRole('article', { name: 'Tax Invoice' });
-    const expected = invoiceFor('SIS-2627-000002', shop.purchases.slice(0, 2));
     for (const text of [
       site.legalName,
       site.addresses.registered.lines[0] ?? '',
@@ -267,12 +332,12 @@ test.describe('Invoice', () => {
       site.bank.ifsc,
       site.bank.bankName,
       'Bill To',
-      user.username,
-      'asha.k@example.com',
+      MAHARASHTRA.name,
+      who.email,
       'Amount Status',
       'Paid',
-      'SIS-2627-000002',
-      '5 May 2026',
+      newer,
+      formatIndianDate(purchases.find((item) => item.orderNo === newer)!.orderDate),
       site.tax.gst.placeOfSupply,
       site.email,
       expected.amountInWords,
@@ -291,6 +356,7 @@ test.describe('Invoice', () => {
       'Total amount',
     ]);
     const first = expected.lines[0]!;
+    expect(first.name).toBe(catalogue[1]!.name);
     await expect(rows.nth(0).locator('th, td')).toHaveText([
       first.name,
       '999293',
@@ -309,66 +375,65 @@ test.describe('Invoice', () => {
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   });
 
-  test('Print calls the browser print dialog', async ({ page }) => {
-    await new ShopMock({ purchases: pastPurchases() }).install(page);
+  test('Print calls the browser print dialog', async ({ browser }) => {
+    const who = await buyer(browser);
+    const page = await pageAs(browser, who);
     await page.addInitScript(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await page.goto('/invoice?id=SIS-2627-000002');
+    await page.goto(`/invoice?id=${ordersOf(who).newer}`);
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   });
 
-  test('shows a spinner while the invoice loads', async ({ page }) => {
-    const shop = new ShopMock({ purchases: pastPurchases() });
-    let answer = () => undefined as void;
-    shop.invoiceGate = new Promise<void>((resolve) => {
-      answer = resolve;
+  test('shows a spinner while the invoice loads', async ({ browser }) => {
+    const who = await buyer(browser);
+    const page = await pageAs(browser, who);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    await shop.install(page);
-    await page.goto('/invoice?id=SIS-2627-000002');
+    await page.route('**/api/orders/*/invoice', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/invoice?id=${ordersOf(who).newer}`);
     await expect(page.getByRole('status').filter({ hasText: 'Loading your invoice…' })).toBeVisible();
-    answer();
+    release();
     await expect(page.getByTestId('invoice-number')).toBeVisible();
     await expect(page.getByText('Loading your invoice…')).toHaveCount(0);
   });
 
-  for (const [what, address] of [
-    ['an unknown or foreign order number (404)', '/invoice?id=SIS-2627-999999'],
-    ['a malformed number', '/invoice?id=%3Cscript%3E'],
-    ['no number', '/invoice'],
-  ] as const) {
-    test(`${what} shows "Invoice not found" and nothing of an order`, async ({ page }) => {
-      await new ShopMock({ purchases: pastPurchases() }).install(page);
+  test('an unknown order number (404), a malformed one and none show "Invoice not found" and nothing of an order', async ({
+    browser,
+  }) => {
+    // Another customer's order is journeys.spec.ts's shop journey.
+    const page = await pageAs(browser, await buyer(browser));
+    for (const address of ['/invoice?id=SIS-2627-999999', '/invoice?id=%3Cscript%3E', '/invoice']) {
       await page.goto(address);
       await expect(page.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
-    });
-  }
+    }
+  });
 
-  test('a signed-out visitor is asked to sign in first', async ({ page }) => {
-    await new ShopMock({ purchases: pastPurchases() }).install(page, { signedIn: false });
-    await page.goto('/invoice?id=SIS-2627-000002');
+  test('a signed-out visitor is asked to sign in first', async ({ browser, page }) => {
+    await page.goto(`/invoice?id=${ordersOf(await buyer(browser)).newer}`);
     await expect(page.getByRole('heading', { name: 'Sign in to see this invoice' })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
   });
 
-  test('prints on one A4 page without header, footer, banner or buttons; the watermark stays', async ({
-    page,
+  test('the longest invoice (every course in one order) prints on one A4 page without header, footer, banner or buttons; the watermark stays', async ({
+    browser,
   }) => {
-    // The longest invoice there can be: one order of every course in the catalogue.
-    const everything = catalogue.map((_, index) => ({
-      ...cartItem(index),
-      orderNo: 'SIS-2627-000003',
-      orderDate: '2026-06-01T09:00:00.000Z',
-    }));
-    await new ShopMock({ purchases: everything }).install(page);
-    await page.goto('/invoice?id=SIS-2627-000003');
+    const who = await shopper(browser, 'everything', { orders: [catalogue.map((course) => course.id)] });
+    const page = await pageAs(browser, who);
+    await page.goto(`/invoice?id=${who.orderNos[0]!}`);
     await expect(page.getByTestId('invoice-number')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Tax Invoice' }).locator('tbody tr')).toHaveCount(9);
     await page.emulateMedia({ media: 'print' });
     for (const hidden of ['body > header', 'body > footer', '.hero', '.invoice-toolbar']) {
       const locator = page.locator(hidden);
@@ -397,84 +462,72 @@ test.describe('Invoice', () => {
 });
 
 test.describe('axe (WCAG 2.2 AA) on the shop pages', () => {
-  const states: { name: string; path: string; mock: () => ShopMock; signedIn?: boolean; ready: string }[] = [
-    {
-      name: 'checkout, full cart',
-      path: '/checkout',
-      mock: () => new ShopMock({ cart: [cartItem(0), cartItem(2)] }),
-      ready: 'Order summary',
-    },
+  const states: {
+    name: string;
+    path: (who: Shopper) => string;
+    who: 'buyer' | 'newcomer' | 'nobody';
+    ready: string | ((who: Shopper) => string);
+  }[] = [
+    { name: 'checkout, full cart', path: () => '/checkout', who: 'buyer', ready: 'Order summary' },
     {
       name: 'checkout, back from a failed payment',
-      path: '/checkout?payment=failed',
-      mock: () => new ShopMock({ cart: [cartItem(0)] }),
+      path: () => '/checkout?payment=failed',
+      who: 'buyer',
       ready: 'Your payment did not go through',
     },
-    {
-      name: 'checkout, empty cart',
-      path: '/checkout',
-      mock: () => new ShopMock(),
-      ready: 'Your cart is empty',
-    },
+    { name: 'checkout, empty cart', path: () => '/checkout', who: 'newcomer', ready: 'Your cart is empty' },
     {
       name: 'checkout, signed out',
-      path: '/checkout',
-      mock: () => new ShopMock(),
-      signedIn: false,
+      path: () => '/checkout',
+      who: 'nobody',
       ready: 'Sign in to see your cart',
     },
     {
       name: 'history, orders',
-      path: '/purchasehistory',
-      mock: () => new ShopMock({ purchases: pastPurchases() }),
-      ready: 'Order number SIS-2627-000002',
+      path: () => '/purchasehistory',
+      who: 'buyer',
+      ready: (who) => `Order number ${ordersOf(who).newer}`,
     },
-    {
-      name: 'history, none',
-      path: '/purchasehistory',
-      mock: () => new ShopMock(),
-      ready: 'No course purchased',
-    },
+    { name: 'history, none', path: () => '/purchasehistory', who: 'newcomer', ready: 'No course purchased' },
     {
       name: 'history, signed out',
-      path: '/purchasehistory',
-      mock: () => new ShopMock(),
-      signedIn: false,
+      path: () => '/purchasehistory',
+      who: 'nobody',
       ready: 'Sign in to see your purchases',
     },
-    {
-      name: 'invoice',
-      path: '/invoice?id=SIS-2627-000002',
-      mock: () => new ShopMock({ purchases: pastPurchases() }),
-      ready: 'Bill To',
-    },
+    { name: 'invoice', path: (who) => `/invoice?id=${ordersOf(who).newer}`, who: 'buyer', ready: 'Bill To' },
     {
       name: 'invoice, not found',
-      path: '/invoice?id=SIS-2627-999999',
-      mock: () => new ShopMock(),
+      path: () => '/invoice?id=SIS-2627-999999',
+      who: 'newcomer',
       ready: 'Invoice not found',
     },
     {
       name: 'invoice, signed out',
-      path: '/invoice?id=SIS-2627-000002',
-      mock: () => new ShopMock(),
-      signedIn: false,
+      path: () => '/invoice?id=SIS-2627-000002',
+      who: 'nobody',
       ready: 'Sign in to see this invoice',
     },
   ];
   for (const state of states) {
-    test(`${state.name} at ${DESKTOP.width} and ${PHONE.width} px`, async ({ page }) => {
-      await state.mock().install(page, { signedIn: state.signedIn ?? true });
+    test(`${state.name} at ${DESKTOP.width} and ${PHONE.width} px`, async ({ browser }) => {
+      const buyerNow = await buyer(browser);
+      const who = { buyer: buyerNow, newcomer: await newcomer(browser), nobody: undefined }[state.who];
+      const page: Page = await pageAs(browser, who);
+      const heading = typeof state.ready === 'string' ? state.ready : state.ready(buyerNow);
       const ready = () =>
-        expect(page.getByRole('heading', { name: state.ready, exact: true }).first()).toBeVisible();
-      expect(await axeViolationsByWidth(page, state.path, ready)).toEqual(NO_VIOLATIONS_BY_WIDTH);
+        expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible({
+          timeout: 15_000,
+        });
+      expect(await axeViolationsByWidth(page, state.path(buyerNow), ready)).toEqual(NO_VIOLATIONS_BY_WIDTH);
     });
   }
 
-  test('checkout after an order is placed, at 375 px', async ({ page }) => {
+  test('checkout after an order is placed, at 375 px', async ({ browser }) => {
+    const who = await buyer(browser);
+    const page = await pageAs(browser, who);
     await page.setViewportSize({ width: 375, height: 800 });
-    await new ShopMock({ purchases: pastPurchases() }).install(page);
-    await page.goto('/checkout?placed=SIS-2627-000002');
+    await page.goto(`/checkout?placed=${ordersOf(who).newer}`);
     await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
     await finishedAnimations(page);
     expect(await axeViolations(page)).toEqual([]);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { isPlatformInternal } from '../../../scripts/serve/platform-headers.mjs';
 import { startWarmFunctions } from '../../../scripts/serve/warm-functions.mjs';
 
 // The functions layer of `npm start` (scripts/serve/warm-functions.mjs) with the fixture functions
@@ -91,7 +92,7 @@ async function closedPort(): Promise<number> {
 
 describe('warm functions', () => {
   it('serves every function of the folder', () => {
-    expect(functions.names).toEqual(['blobs', 'boom', 'echo', 'fallback', 'stream', 'tick']);
+    expect(functions.names).toEqual(['blobs', 'boom', 'echo', 'fallback', 'reads', 'stream', 'tick']);
   });
 
   it('gives the function its request, client address, route parameters and cookies', async () => {
@@ -172,6 +173,36 @@ describe('warm functions', () => {
         listed: expect.arrayContaining([key]),
         gone: true,
       });
+    }
+  });
+
+  it("keeps the platform's internal headers from the client: 2,000 blob reads answer with headers Node's fetch reads", async () => {
+    // Netlify's bootstrap adds one `x-nf-fetch-timing` entry per blob read (about 60 bytes each);
+    // passed on, 2,000 reads would be some 120 KB of headers, and Node's fetch refuses past 16 KB.
+    const response = await fetch(`${base}/reads`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ found: 2000 });
+    const names = [...response.headers.keys()];
+    const bytes = [...response.headers].reduce(
+      (sum, [name, value]) => sum + name.length + value.length + 4,
+      0,
+    );
+    expect(bytes).toBeLessThan(8 * 1024);
+    expect(names.filter((name) => name.startsWith('x-nf-'))).toEqual([]);
+    expect(names).toContain('content-type');
+  }, 30_000);
+
+  it('names as internal every x-nf- answer header but the request id Netlify shows visitors', () => {
+    for (const name of [
+      'x-nf-fetch-timing',
+      'x-nf-invocation-metadata',
+      'x-nf-start-timestamp',
+      'x-nf-request-flags',
+    ]) {
+      expect(isPlatformInternal(name)).toBe(true);
+    }
+    for (const name of ['x-nf-request-id', 'content-type', 'set-cookie', 'x-content-type-options', 'nf-x']) {
+      expect(isPlatformInternal(name)).toBe(false);
     }
   });
 
