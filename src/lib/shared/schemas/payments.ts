@@ -4,6 +4,7 @@
  * and the functions. zod/mini, as the browser loads it.
  */
 import * as z from '~/lib/shared/zod';
+import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 
 /** `GET /api/payments/{paymentNo}/status`: what became of a payment the buyer started. */
 export const PaymentStatusSchema = z.object({
@@ -61,3 +62,46 @@ export const PaymentPageSchema = z.object({
   cursor: z.nullable(z.string()),
   warning: z.optional(z.string()),
 });
+
+/** Longest reason staff may give for a refund. */
+export const REFUND_REASON_MAX = 300;
+
+/** `POST /api/console/orders/{orderNo}/refunds`: the courses (none: the whole order) and why. */
+export const RefundRequestSchema = z.object({
+  courseIds: z.optional(z.array(z.int()).check(z.minLength(1, 'Choose at least one course to refund.'))),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, 'Say why the money goes back (3 characters at least).'),
+      z.maxLength(REFUND_REASON_MAX, `The reason is too long (${REFUND_REASON_MAX} characters at most).`),
+    ),
+});
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+/** A refund as the console shows it; `amount` in dollars (or rupees), as on the invoice. */
+export const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  courseIds: z.array(z.int()),
+  creditNoteNo: z.nullable(z.string()),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/**
+ * A GST credit note (CGST Act s.34, Rule 53(1A)): the invoice's shape for the refunded lines, with
+ * its own number and date, the original invoice and the reason; stored as issued.
+ */
+export const CreditNoteSchema = z.extend(z.omit(InvoiceSchema, { amountStatus: true }), {
+  creditNoteNo: z.string(),
+  /** When it was issued (ISO 8601). */
+  creditNoteDate: z.iso.datetime(),
+  originalInvoice: z.object({ orderNo: z.string(), orderDate: z.iso.datetime() }),
+  reason: z.string(),
+  amountStatus: z.literal('Refunded'),
+  /** The refund it documents (our id). */
+  refundId: z.string(),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
