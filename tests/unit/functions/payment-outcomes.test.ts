@@ -213,6 +213,76 @@ describe('the test gateway plays a second payment (no keys, not production)', ()
   });
 });
 
+describe('staff refunds on the test gateway (issue 28, items 4-6)', () => {
+  const refundCall = (orderNo: string, headers: Record<string, string>, body: unknown, key: string) =>
+    send(
+      new Request(`${ORIGIN}/api/console/orders/${orderNo}/refunds`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it('one course of two: 201 with the credit note, again with the key the same answer, the credit note opens for the buyer, the course can be added again', async () => {
+    const buyer = await buyerWithCart(2);
+    const { orderNo } = await payOnTestGateway(send, ORIGIN, buyer);
+    const staff = await staffHeaders();
+    const course = courses[1]!;
+    const body = { courseIds: [course.id], reason: 'Moved to a later batch.' };
+    const first = await refundCall(orderNo!, staff, body, 'press-1');
+    expect(first.status).toBe(201);
+    const answer = (await first.json()) as { refund: { creditNoteNo: string } };
+    expect(answer).toEqual({
+      refund: {
+        id: expect.stringMatching(/^rf_/),
+        amount: course.discountedFeesCents / 100,
+        currency: 'USD',
+        status: 'processed',
+        courseIds: [course.id],
+        creditNoteNo: expect.stringMatching(/^SIS-CN\d{4}-\d{5}$/),
+      },
+    });
+    const again = await refundCall(orderNo!, staff, body, 'press-1');
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(answer);
+    expect((await refundCall(orderNo!, staff, body, 'press-2')).status).toBe(409);
+    const customer = await refundCall(orderNo!, buyer.headers, body, 'press-3');
+    expect(customer.status).toBe(404);
+
+    const path = `/api/orders/${orderNo}/credit-notes/${answer.refund.creditNoteNo}`;
+    const note = await get(path, buyer.headers);
+    expect(note.status).toBe(200);
+    expect(await note.json()).toMatchObject({
+      reason: 'Moved to a later batch.',
+      originalInvoice: { orderNo },
+    });
+    expect((await get(path, await browserHeaders((await newSignedInPerson()).session))).status).toBe(404);
+    const added = await send(
+      new Request(`${ORIGIN}/api/Cart/addtocart/sispl,${course.id},${buyer.userId}`, {
+        method: 'POST',
+        headers: buyer.headers,
+      }),
+    );
+    expect(added.status).toBe(200);
+  });
+
+  it('a reason with [test: refund fails] makes the test gateway fail the refund: failed, and the payment needs attention', async () => {
+    const buyer = await buyerWithCart(1);
+    const { orderNo } = await payOnTestGateway(send, ORIGIN, buyer);
+    const staff = await staffHeaders();
+    const response = await refundCall(
+      orderNo!,
+      staff,
+      { reason: 'Trying it [test: refund fails]' },
+      'fail-1',
+    );
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { refund: { status: string } }).refund.status).toBe('failed');
+    const rows = PaymentPageSchema.parse(await (await get('/api/console/payments', staff)).json()).items;
+    expect(rows.find((row) => row.orderNo === orderNo)).toMatchObject({ outcome: 'attention' });
+  });
+});
+
 describe('production guards (issue 28, item 7)', () => {
   let fake: FakeRazorpay;
   beforeAll(async () => {
