@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { courses } from '~/lib/shared/catalogue';
 import { ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
-import { beginPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
+import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
 import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
@@ -59,7 +59,7 @@ beforeEach(() => {
 async function buyerPaying(courseIndexes: number[], userId?: string) {
   const buyer = userId ?? (await newAccount()).userId;
   for (const index of courseIndexes) await addToCart(buyer, courses[index]!.id);
-  const answer = await beginPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
   const orderId = answer.gateway.fields['order_id']!;
   return { userId: buyer, paymentNo: answer.paymentNo, orderId, amount: fake.orders.get(orderId)!.amount };
 }
