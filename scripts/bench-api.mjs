@@ -29,6 +29,8 @@ const DURATION_S = 10;
 const WARMUP = { connections: 10, duration: 1 };
 const REPORT = 'docs/benchmarks/api.md';
 const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
+/** `BENCH_ONLY=double-pay`: only the raw blob pair and the double-payment row, printed (no report). */
+const ONLY_DOUBLE_PAY = process.env.BENCH_ONLY === 'double-pay';
 
 /**
  * The endpoints measured, in order. Adding an endpoint is adding an entry: `method` and `path`;
@@ -419,6 +421,12 @@ try {
   );
   const blobPair = await measureBlobPair(site);
   console.log(`${blobPair.name}: p50 ${blobPair.p50} ms, p99 ${blobPair.p99} ms`);
+  if (ONLY_DOUBLE_PAY) {
+    const doublePay = await measureDoublePayment(site);
+    console.log(`${doublePay.note}\n\n${table([doublePay], blobPair)}\n`);
+    await site.stop();
+    process.exit(0);
+  }
   site.customers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}1` });
   console.log(`${site.customers.length} customers signed up.`);
   const rows = [];
