@@ -137,7 +137,7 @@ describe('refunds by staff (DECISIONS 49)', () => {
 
     // The buyer is told, with the credit note's link.
     expect(mails.find((mail) => mail.idempotencyKey === `refund-${answer.id}`)?.text).toContain(
-      `https://sis.example/credit-note?id=${answer.creditNoteNo}`,
+      `https://sis.example/credit-note?id=${answer.creditNoteNo}&order=${orderNo}`,
     );
   });
 
