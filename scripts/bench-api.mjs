@@ -220,8 +220,8 @@ const postForm = (url, fields) =>
  * order, and every extra payment was refunded exactly once, in full.
  */
 async function measureDoublePayment(site) {
-  // Signed up 10 at a time (untimed): 50 password hashes at once time out on a loaded machine.
-  const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 10 });
+  // Signed up 5 at a time (untimed): 50 password hashes at once time out on a loaded machine.
+  const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 5 });
   await Promise.all(
     buyers.map(async (buyer) => {
       const added = await fetch(`${site.url}${cartPath('addtocart', 1, buyer.userid)}`, {
