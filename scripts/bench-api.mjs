@@ -221,7 +221,7 @@ const postForm = (url, fields) =>
  */
 async function measureDoublePayment(site) {
   // Signed up 5 at a time (untimed): 50 password hashes at once time out on a loaded machine.
-  const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 5 });
+  const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 1 });
   await Promise.all(
     buyers.map(async (buyer) => {
       const added = await fetch(`${site.url}${cartPath('addtocart', 1, buyer.userid)}`, {
@@ -235,6 +235,7 @@ async function measureDoublePayment(site) {
   const extraPayments = [];
   const orders = new Set();
   let errors = 0;
+  let placed = 0;
   const started = performance.now();
   await Promise.all(
     buyers.map(async (buyer, index) => {
@@ -247,6 +248,7 @@ async function measureDoublePayment(site) {
         });
         if (!paid.orderNo) throw new Error(`no order: ${paid.location}`);
         orders.add(paid.orderNo);
+        placed += 1;
         if (index < DOUBLE_PAYERS) {
           const { url, fields } = paid.answer.gateway;
           const page = await postForm(new URL(url, site.url), fields);
@@ -283,8 +285,7 @@ async function measureDoublePayment(site) {
     if (made.length !== 1 || made[0].amount !== extra.amount || made[0].status !== 'processed')
       throw new Error(`extra payment ${extra.paymentId}: ${made.length} refunds (${JSON.stringify(made)})`);
   }
-  if (orders.size !== CONNECTIONS - errors)
-    throw new Error(`${orders.size} orders for ${CONNECTIONS} buyers`);
+  if (orders.size !== placed) throw new Error(`${orders.size} distinct orders for ${placed} buyers`);
   return {
     name: `${CONNECTIONS} buyers paying at once, ${DOUBLE_PAYERS} of them twice (issue 28)`,
     p50: histogram.getValueAtPercentile(50),
