@@ -220,7 +220,7 @@ const postForm = (url, fields) =>
  * order, and every extra payment was refunded exactly once, in full.
  */
 async function measureDoublePayment(site) {
-  // Signed up 5 at a time (untimed): 50 password hashes at once time out on a loaded machine.
+  // Signed up one at a time (untimed): 5 or 50 password hashes at once timed out on a loaded machine.
   const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 1 });
   await Promise.all(
     buyers.map(async (buyer) => {
