@@ -238,7 +238,8 @@ describe('the one decision (DECISIONS 48)', () => {
 describe('races: callback, webhook and a second payment at once', () => {
   it('make one order and one refund; 20 replays after make no more', async () => {
     const { userId, orderId, amount } = await buyerPaying([0, 1]);
-    const first = fake.pay(orderId, 'authorized');
+    // Both captured (the dashboard's auto-capture): whichever wins the order, the other is refunded.
+    const first = fake.pay(orderId, 'captured');
     const second = fake.pay(orderId, 'captured');
     const runs = await Promise.all([
       ...Array.from({ length: 5 }, () => settle(orderId, first.id)),
