@@ -17,7 +17,15 @@ import { openStore, SKIP } from '~/server/storage/blob-store';
 import { InvalidCursorError } from '~/server/storage/errors';
 
 /** The console's indexes. */
-export type IndexName = 'leads' | 'leads-new' | 'leads-handled' | 'orders' | 'customers';
+export type IndexName =
+  | 'leads'
+  | 'leads-new'
+  | 'leads-handled'
+  | 'orders'
+  | 'customers'
+  | 'payments'
+  | 'payments-attention'
+  | 'credit-notes';
 
 const store = openStore('console');
 const MarkerSchema = z.object({});
