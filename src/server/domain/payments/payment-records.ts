@@ -21,7 +21,8 @@ import {
   type PaymentRecord,
 } from '~/server/storage/payments';
 import { refundOfGatewayRefund } from '~/server/storage/refunds';
-import { pageOfIndex, type Page } from '~/server/storage/time-index';
+import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
+import { pageOfIndex } from '~/server/storage/time-index';
 import { recordOrderRefundEvent } from '~/server/domain/payments/refunds';
 import { isProduction, type ServerEnv } from '~/server/env';
 
@@ -151,17 +152,19 @@ export function listPayments(
   query: { readonly status: 'attention' | 'all'; readonly cursor?: string | undefined },
   now: Date,
 ): Promise<Page<PaymentRow>> {
-  return pageOfIndex(
-    query.status === 'attention' ? 'payments-attention' : 'payments',
-    {
-      cursor: query.cursor,
-      limit: PAYMENTS_PAGE_SIZE,
-      read: async (paymentId) => {
-        const record = await getPayment(paymentId);
-        return record ? paymentRowOf(record) : undefined;
+  return pageWithCursor(`payments-${query.status}`, query.cursor, (after) =>
+    pageOfIndex(
+      query.status === 'attention' ? 'payments-attention' : 'payments',
+      {
+        cursor: after,
+        limit: PAYMENTS_PAGE_SIZE,
+        read: async (paymentId) => {
+          const record = await getPayment(paymentId);
+          return record ? paymentRowOf(record) : undefined;
+        },
       },
-    },
-    now,
+      now,
+    ),
   );
 }
 
