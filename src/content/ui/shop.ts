@@ -96,6 +96,15 @@ export const checkoutText = {
     'There is no order with this number in your account. If you have just paid, check your purchase history in a minute, or contact us.',
   viewInvoice: 'View invoice',
   history: 'Purchase history',
+  /** Coming back without the gateway's answer (issue 28): the page asks what became of the payment. */
+  confirming: 'We are confirming your payment.',
+  refundedHeading: 'Your payment was refunded',
+  refundedOrder: (orderNo: string) => `Your order ${orderNo} stands as it was.`,
+  unconfirmedHeading: 'We have not heard of a payment yet',
+  unconfirmedText:
+    'If you paid, do not pay again: your order will show here and in your purchase history within a few minutes, and we will e-mail you. If you left the payment page without paying, go back to your cart.',
+  checkAgain: 'Check again',
+  backToCart: 'Back to your cart',
 } as const;
 
 /** The Purchase history page. */
