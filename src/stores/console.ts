@@ -69,7 +69,8 @@ export const $orders: ReadableAtom<ListState<OrderRow, OrderFilter>> = $ordersLi
 export const $customers: ReadableAtom<ListState<CustomerRow, CustomerFilter>> = $customersList;
 export const $mail: ReadableAtom<ListState<MailRow, MailFilter>> = $mailList;
 
-function messageOf(error: unknown): string {
+/** What went wrong with a call, in plain words. */
+export function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.messages.join(' ') : 'Something went wrong. Please try again.';
 }
 
@@ -85,7 +86,7 @@ function queryOf(values: Readonly<Record<string, string | null | undefined>>): s
  * Loads a page of a list: the first page for `filter` (replacing the rows), or the next page
  * (`more`). An answer to an older filter than the one now shown is dropped.
  */
-async function loadPage<T, F extends object, S extends $ZodType>(
+export async function loadPage<T, F extends object, S extends $ZodType>(
   list: WritableAtom<ListState<T, F>>,
   path: string,
   schema: S,
