@@ -32,17 +32,25 @@ const $paymentsList = atom<ListState<PaymentRow, PaymentFilter>>({
 /** The Payments tab's list. */
 export const $payments: ReadableAtom<ListState<PaymentRow, PaymentFilter>> = $paymentsList;
 
+const $warning = atom<string | undefined>(undefined);
+
+/** What the site's settings need of staff, as the payments list says it (test keys on the live site). */
+export const $paymentsWarning: ReadableAtom<string | undefined> = $warning;
+
 const PATH = '/api/console/payments';
-const samePage = <T>(page: { items: T[]; cursor: string | null }) => page;
+const pageOf = (answer: { items: PaymentRow[]; cursor: string | null; warning?: string | undefined }) => {
+  $warning.set(answer.warning);
+  return { items: answer.items, cursor: answer.cursor };
+};
 
 /** Loads the first page of payments for `filter` (default: the filter shown). */
 export function loadPayments(filter: PaymentFilter = $paymentsList.get().filter): Promise<void> {
-  return loadPage($paymentsList, PATH, PaymentPageSchema, samePage, filter, false);
+  return loadPage($paymentsList, PATH, PaymentPageSchema, pageOf, filter, false);
 }
 
 /** Loads the next page of payments. */
 export function loadMorePayments(): Promise<void> {
-  return loadPage($paymentsList, PATH, PaymentPageSchema, samePage, $paymentsList.get().filter, true);
+  return loadPage($paymentsList, PATH, PaymentPageSchema, pageOf, $paymentsList.get().filter, true);
 }
 
 const $refundsByOrder = atom<Readonly<Record<string, readonly Refund[]>>>({});

@@ -17,7 +17,8 @@ export type PaymentOutcome =
   | { readonly state: 'none' }
   /** Asking the server: 'We are confirming your payment.' */
   | { readonly state: 'confirming' }
-  | { readonly state: 'placed'; readonly orderNo: string }
+  /** `message`: a payment of this checkout was refunded (a second one), in the server's words. */
+  | { readonly state: 'placed'; readonly orderNo: string; readonly message?: string }
   | { readonly state: 'refunded'; readonly message: string; readonly orderNo?: string }
   | { readonly state: 'failed'; readonly message: string }
   /** The gateway has not told us of a payment while we asked: paid or not, the buyer chooses. */
@@ -54,8 +55,11 @@ export function rememberedPayment(): string | undefined {
   return paymentNo && PAYMENT_NO_PATTERN.test(paymentNo) ? paymentNo : undefined;
 }
 
-/** How the buyer came back to the checkout page (see `returnOf`): what the address says. */
-export type ReturnKind = 'placed' | 'failed' | 'cancelled' | undefined;
+/**
+ * How the buyer came back to the checkout page (see `returnOf`): what the address says; `refunded`
+ * is an order placed and this payment, a second one, refunded.
+ */
+export type ReturnKind = 'placed' | 'refunded' | 'failed' | 'cancelled' | undefined;
 
 // Each follow is one run; a later one (bfcache, Back to the cart) makes the earlier one stop.
 let run = 0;
@@ -78,8 +82,10 @@ export async function followPayment(returned: ReturnKind): Promise<void> {
   }
   const mine = ++run;
   $outcome.set({ state: 'confirming' });
-  // The gateway said it failed: asked once, for a refund or an order it may know of.
-  const tries = returned === 'failed' ? 1 : STATUS_POLL.tries;
+  // The gateway said it failed, or that this payment was refunded: asked once, for the refund or
+  // the order the server may know of, in its words.
+  const once = returned === 'failed' || returned === 'refunded';
+  const tries = once ? 1 : STATUS_POLL.tries;
   for (let tried = 0; tried < tries; tried += 1) {
     if (tried > 0) await wait(STATUS_POLL.intervalMs);
     if (mine !== run) return;
@@ -105,7 +111,11 @@ export async function followPayment(returned: ReturnKind): Promise<void> {
     if (status.state === 'waiting') continue;
     storage()?.removeItem(KEY);
     if (status.state === 'placed' && status.orderNo) {
-      $outcome.set({ state: 'placed', orderNo: status.orderNo });
+      $outcome.set({
+        state: 'placed',
+        orderNo: status.orderNo,
+        ...(status.message ? { message: status.message } : {}),
+      });
     } else if (status.state === 'refunded') {
       $outcome.set({
         state: 'refunded',
@@ -118,7 +128,7 @@ export async function followPayment(returned: ReturnKind): Promise<void> {
     return;
   }
   if (mine !== run) return;
-  if (returned === 'failed') {
+  if (once) {
     storage()?.removeItem(KEY);
     $outcome.set({ state: 'none' });
   } else {

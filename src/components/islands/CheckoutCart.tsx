@@ -115,7 +115,10 @@ export default function CheckoutCart() {
   // brings it from the back-forward cache.
   useEffect(() => {
     if (!hydrated || !$signedIn) return;
-    const follow = () => void followPayment(returnOf(window.location.search)?.kind);
+    const follow = () => {
+      const back = returnOf(window.location.search);
+      void followPayment(back?.kind === 'placed' && back.refunded ? 'refunded' : back?.kind);
+    };
     follow();
     const again = (event: PageTransitionEvent) => {
       if (event.persisted) follow();
@@ -131,6 +134,10 @@ export default function CheckoutCart() {
       : $outcome.state === 'placed'
         ? $outcome.orderNo
         : undefined;
+  // A payment of this order refunded (a second one): the server's sentence, or what the address says.
+  const refundNote =
+    ($outcome.state === 'placed' ? $outcome.message : undefined) ??
+    (returned?.kind === 'placed' && returned.refunded ? text.extraRefundedText : undefined);
   useEffect(() => {
     if ($outcome.state === 'placed')
       history.replaceState(null, '', `?placed=${encodeURIComponent($outcome.orderNo)}`);
@@ -175,7 +182,22 @@ export default function CheckoutCart() {
   if (!hydrated || !$signedIn) {
     content = <ShopGate signedOut={hydrated} text={text} />;
   } else if (placedNo) {
-    content = <PlacedOrder orderNo={placedNo} headingRef={focusOutcome} />;
+    content = (
+      <>
+        {refundNote && (
+          <div className="checkout__notice checkout__notice--placed" role="status">
+            <Icon name="alert" />
+            <div>
+              <h2 className="checkout__notice-heading" ref={focusOutcome} tabIndex={-1}>
+                {text.extraRefundedHeading}
+              </h2>
+              <p>{refundNote}</p>
+            </div>
+          </div>
+        )}
+        <PlacedOrder orderNo={placedNo} headingRef={refundNote ? undefined : focusOutcome} />
+      </>
+    );
   } else if ($outcome.state === 'confirming') {
     content = <LoadingPanel label={text.confirming} />;
   } else if ($outcome.state === 'refunded') {

@@ -106,16 +106,22 @@ export const consoleText = {
     openOrder: (orderNo: string) => `Open invoice ${orderNo} (opens in a new tab)`,
     noOrder: 'No order',
     noReason: '—',
-    /** Outcomes staff read; an outcome not listed shows as the server names it. */
+    notOurs: 'Not one of our checkouts',
+    /** What became of a payment (`PaymentRow.outcome`). */
     outcomes: {
+      pending: 'Waiting',
       order: 'Order placed',
-      placed: 'Order placed',
       refunded: 'Refunded',
+      'not-captured': 'Not captured',
       failed: 'Failed',
       attention: 'Needs attention',
-      refund_failed: 'Refund failed',
-      unmatched: 'Matched to nothing',
-    } as Readonly<Record<string, string>>,
+    },
+    refundState: {
+      requested: 'Refund asked for',
+      pending: 'Refund pending',
+      processed: 'Refund processed',
+      failed: 'Refund failed',
+    },
   },
   refunds: {
     column: 'Refunds',

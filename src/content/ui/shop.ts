@@ -104,6 +104,9 @@ export const checkoutText = {
   unconfirmedText:
     'If you paid, do not pay again: your order will show here and in your purchase history within a few minutes, and we will e-mail you. If you left the payment page without paying, go back to your cart.',
   checkAgain: 'Check again',
+  extraRefundedHeading: 'Your extra payment was refunded',
+  extraRefundedText:
+    'This order was already paid, so the payment you have just made was refunded in full. We have e-mailed you about it.',
   backToCart: 'Back to your cart',
 } as const;
 

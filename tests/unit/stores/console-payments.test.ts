@@ -65,6 +65,7 @@ const row = {
   status: 'refunded',
   outcome: 'refunded',
   reason: 'A second payment for an order already paid.',
+  refund: { id: 'rfnd_N1x3', state: 'processed' },
   at: '2026-11-25T10:00:00.000Z',
 };
 

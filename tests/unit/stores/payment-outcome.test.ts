@@ -158,6 +158,17 @@ describe('following the payment this tab started (issue 28)', () => {
     expect(store.rememberedPayment()).toBeUndefined();
   });
 
+  it("a second payment refunded (placed, `payment=refunded`): asked once, the order with the server's sentence", async () => {
+    const message = 'Your second payment of $139.50 for order SIS-2627-000042 was refunded in full.';
+    const calls = stubFetch({ body: { state: 'placed', orderNo: 'SIS-2627-000042', message } });
+    const store = await loadStore();
+    store.rememberPayment('u-7f3a.3');
+    await store.followPayment('refunded');
+    expect(store.$paymentOutcome.get()).toEqual({ state: 'placed', orderNo: 'SIS-2627-000042', message });
+    expect(calls).toEqual([STATUS]);
+    expect(store.rememberedPayment()).toBeUndefined();
+  });
+
   it('ignores a remembered value that is not a payment number', async () => {
     const calls = stubFetch();
     const store = await loadStore();

@@ -9,21 +9,24 @@ import { consoleText } from '~/content/ui/console';
 import { formatAmount } from '~/lib/shared/currency-amount';
 import { formatIndianDateTime } from '~/lib/shared/dates';
 import type { PaymentRow } from '~/lib/shared/schemas/payments';
-import { $payments, loadMorePayments, loadPayments } from '~/stores/console-payments';
+import { $payments, $paymentsWarning, loadMorePayments, loadPayments } from '~/stores/console-payments';
 import { DataTable, type Column } from './DataTable';
 import { FilterChoice, ListFrame } from './ListFrame';
 
 const text = consoleText.payments;
 
 /** The outcome as staff read it: a known one in words, any other as the server names it. */
-const outcomeOf = (row: PaymentRow) => text.outcomes[row.outcome] ?? row.outcome;
+const outcomeOf = (row: PaymentRow) => text.outcomes[row.outcome];
 
-/** The outcome's badge: an order is fine, a refund or a failure worth a look, anything else needs attention. */
-function badgeOf(outcome: string): 'ok' | 'wait' | 'bad' {
-  if (outcome === 'order' || outcome === 'placed') return 'ok';
-  if (outcome === 'refunded' || outcome === 'failed') return 'wait';
-  return 'bad';
-}
+/** The outcome's badge: an order is fine, needing attention is bad, anything else is worth a look. */
+const BADGE: Record<PaymentRow['outcome'], 'ok' | 'wait' | 'bad'> = {
+  order: 'ok',
+  pending: 'wait',
+  refunded: 'wait',
+  'not-captured': 'wait',
+  failed: 'wait',
+  attention: 'bad',
+};
 
 const columns: Column<PaymentRow>[] = [
   {
@@ -42,7 +45,9 @@ const columns: Column<PaymentRow>[] = [
     cell: (row) => (
       <>
         <span className="console-code">{row.paymentId}</span>
-        <span className="console-muted console-block">{text.paymentNo(row.paymentNo)}</span>
+        <span className="console-muted console-block">
+          {row.paymentNo ? text.paymentNo(row.paymentNo) : text.notOurs}
+        </span>
         <span className="console-muted console-block console-code">{row.gatewayOrderId}</span>
       </>
     ),
@@ -79,7 +84,12 @@ const columns: Column<PaymentRow>[] = [
     key: 'outcome',
     label: text.columns.outcome,
     cell: (row) => (
-      <span className={`console-badge console-badge--${badgeOf(row.outcome)}`}>{outcomeOf(row)}</span>
+      <>
+        <span className={`console-badge console-badge--${BADGE[row.outcome]}`}>{outcomeOf(row)}</span>
+        {row.refund && (
+          <span className="console-muted console-block">{text.refundState[row.refund.state]}</span>
+        )}
+      </>
     ),
     sortValue: outcomeOf,
   },
@@ -88,6 +98,7 @@ const columns: Column<PaymentRow>[] = [
 
 export function PaymentsPanel() {
   const list = useStore($payments);
+  const warning = useStore($paymentsWarning);
   return (
     <div className="console-panel">
       <div className="console-toolbar">
@@ -99,6 +110,11 @@ export function PaymentsPanel() {
           onChange={(status) => void loadPayments({ status })}
         />
       </div>
+      {warning && (
+        <p className="console-warning" role="alert">
+          {warning}
+        </p>
+      )}
       <ListFrame
         list={list}
         empty={text.empty[list.filter.status]}

@@ -1,63 +1,73 @@
 /*
- * What the browser reads of payments, refunds and credit notes (API.md: the payment status call,
- * Company console refunds and payments, credit notes; DECISIONS 48-49). zod/mini, as the browser
- * loads it. Amounts in these answers are rupees or dollars as on the invoice, with their currency.
+ * Payments and refunds (API.md, Payments and Company console; DECISIONS 48-49; issue 28): the
+ * buyer's payment status, the console's payments list and refund request, shared by the browser
+ * and the functions. zod/mini, as the browser loads it.
  */
 import * as z from '~/lib/shared/zod';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 
-/** What became of a payment the buyer started (`GET /api/payments/{paymentNo}/status`). */
-export const PaymentStateSchema = z.enum(['waiting', 'placed', 'failed', 'refunded']);
-export type PaymentState = z.infer<typeof PaymentStateSchema>;
-
+/** `GET /api/payments/{paymentNo}/status`: what became of a payment the buyer started. */
 export const PaymentStatusSchema = z.object({
-  state: PaymentStateSchema,
-  /** The order the payment placed (or, for a refunded extra payment, the order already placed). */
+  state: z.enum(['waiting', 'placed', 'failed', 'refunded']),
+  /** The order it placed (`placed`). */
   orderNo: z.optional(z.string()),
-  /** A sentence for the buyer; always given when failed or refunded (the amount and why). */
+  /** A sentence for the buyer; always given when `failed` or `refunded`. */
   message: z.optional(z.string()),
 });
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-/** Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`, `.`). */
-export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+/** What became of a payment (the console's words are its labels). */
+export const PaymentOutcomeSchema = z.enum([
+  'pending',
+  'order',
+  'refunded',
+  'not-captured',
+  'failed',
+  'attention',
+]);
 
-/** A currency the shop charges in (DECISIONS 46). */
-export const CurrencySchema = z.enum(['INR', 'USD']);
-export type Currency = z.infer<typeof CurrencySchema>;
-
-/** A payment as the console's Payments tab lists it (`GET /api/console/payments`). */
+/** One row of `GET /api/console/payments`. */
 export const PaymentRowSchema = z.object({
-  /** The gateway's payment id (`pay_…`). */
   paymentId: z.string(),
-  /** The gateway's order id (`order_…`). */
   gatewayOrderId: z.string(),
-  /** Our number for the checkout it paid. */
-  paymentNo: z.string(),
-  /** The order it placed, or the order it was a second payment for. */
-  orderNo: z.optional(z.nullable(z.string())),
-  /** In rupees or dollars, as on the invoice. */
+  /** The checkout's payment number (null when the gateway order is not one of ours). */
+  paymentNo: z.nullable(z.string()),
+  orderNo: z.optional(z.string()),
+  /** In dollars (or rupees), as on the invoice. */
   amount: z.number(),
   currency: z.string(),
-  /** The gateway's state of the payment (e.g. `captured`, `authorized`, `failed`, `refunded`). */
+  /** The gateway's status when last seen. */
   status: z.string(),
-  /** What became of it: an order, refunded, failed, or needs attention. */
-  outcome: z.string(),
-  /** Why, in a sentence (the refund's reason, the gateway's failure text); null when there is none. */
-  reason: z.optional(z.nullable(z.string())),
-  /** When the gateway told us of it last (ISO 8601). */
-  at: z.iso.datetime(),
+  outcome: PaymentOutcomeSchema,
+  /** Why it was refused, failed or needs attention. */
+  reason: z.nullable(z.string()),
+  /** The refund asked for it, with its state. */
+  refund: z.nullable(
+    z.object({ id: z.nullable(z.string()), state: z.enum(['requested', 'pending', 'processed', 'failed']) }),
+  ),
+  /** When the gateway first told of it (ISO 8601). */
+  at: z.string(),
 });
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
+/** `GET /api/console/payments?status=attention|all&cursor=` (attention when absent). */
+export const PaymentsQuerySchema = z.object({
+  status: z._default(z.enum(['attention', 'all'], 'Choose attention or all.'), 'attention'),
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+});
+
+/** Its answer; `warning` when the site's settings need staff (test keys on the live site). */
 export const PaymentPageSchema = z.object({
   items: z.array(PaymentRowSchema),
   cursor: z.nullable(z.string()),
+  warning: z.optional(z.string()),
 });
 
+/** Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`, `.`). */
+export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+
 /** Which payments the Payments tab lists: those needing attention, or all. */
-export const PaymentFilterSchema = z.enum(['attention', 'all']);
-export type PaymentFilterStatus = z.infer<typeof PaymentFilterSchema>;
+export type PaymentFilterStatus = z.infer<typeof PaymentsQuerySchema>['status'];
 
 /** Longest reason staff may give for a refund. */
 export const REFUND_REASON_MAX = 200;
@@ -84,7 +94,7 @@ export const RefundRequestSchema = z.object({
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
-/** A refund as the console shows it. */
+/** A refund as the console shows it (the answer of a refund request). */
 export const RefundSchema = z.object({
   id: z.string(),
   /** In rupees or dollars, as on the invoice. */
