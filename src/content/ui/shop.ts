@@ -128,6 +128,29 @@ export const historyText = {
   pricePaid: 'Price paid',
   orderTotal: 'Order total',
   invoice: 'Invoice',
+  refunded: (amount: string, date: string) => `Refunded ${amount} on ${date}.`,
+  creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,
+} as const;
+
+/** The Credit note page (issue 28, DECISIONS 49): a refund's GST credit note, printed as the invoice is. */
+export const creditNoteText = {
+  loading: 'Loading your credit note…',
+  loadFailed: 'We could not load this credit note.',
+  signInHeading: 'Sign in to see this credit note',
+  signInText: 'Only the account that placed the order can open its credit notes.',
+  notFoundHeading: 'Credit note not found',
+  notFoundText:
+    'There is no credit note with this number in your account. Check the link, or open it from your purchase history.',
+  title: 'Credit Note',
+  /** The browser tab's and the saved PDF's name. */
+  documentTitle: (creditNoteNo: string, seller: string) => `Credit Note ${creditNoteNo} - ${seller}`,
+  watermark: 'CREDIT NOTE',
+  number: 'Credit note number',
+  date: 'Credit note date',
+  originalInvoice: 'Against invoice',
+  reason: 'Reason for the refund',
+  total: 'Total refunded',
+  note: 'This is a system generated credit note (CGST Act, section 34) and does not require a signature or a digital signature',
 } as const;
 
 /** The Invoice page. */

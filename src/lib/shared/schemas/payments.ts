@@ -108,15 +108,6 @@ export type Refund = z.infer<typeof RefundSchema>;
 
 export const RefundAnswerSchema = z.object({ refund: RefundSchema });
 
-/** A refund as the buyer's history shows it beside a course (`PurchasedItem.refund`). */
-export const PurchaseRefundSchema = z.object({
-  creditNoteNo: z.string(),
-  /** In the order's currency, as on the credit note. */
-  amount: z.number(),
-  at: z.iso.datetime(),
-});
-export type PurchaseRefund = z.infer<typeof PurchaseRefundSchema>;
-
 /** Credit note numbers: like order numbers, at most 16 characters of A-Z 0-9 - (DECISIONS 11, 49). */
 export const CREDIT_NOTE_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
 
@@ -132,7 +123,7 @@ export const CreditNoteSchema = z.object({
   creditNoteDate: z.iso.datetime(),
   originalInvoice: z.object({ orderNo: z.string(), orderDate: z.iso.datetime() }),
   reason: z.string(),
-  currency: z.string(),
-  amountStatus: z.optional(z.string()),
+  /** A credit note is no payment: it may leave the invoice's amount status out. */
+  amountStatus: z.optional(InvoiceSchema.shape.amountStatus),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
