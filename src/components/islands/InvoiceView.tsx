@@ -90,7 +90,8 @@ export function InvoiceDocument({
   invoice,
   credit,
 }: {
-  invoice: Omit<Invoice, 'amountStatus'> & { amountStatus?: Invoice['amountStatus'] | undefined };
+  /** An invoice, or a credit note's parts (its amount status is 'Refunded'). */
+  invoice: Omit<Invoice, 'amountStatus'> & { amountStatus: string };
   credit?: CreditNoteFacts;
 }) {
   const { seller, billTo, totals } = invoice;
@@ -165,6 +166,10 @@ export function InvoiceDocument({
                         ({formatIndianDate(credit.originalInvoice.orderDate)})
                       </time>
                     </dd>
+                  </div>
+                  <div>
+                    <dt>{text.amountStatus}</dt>
+                    <dd>{invoice.amountStatus}</dd>
                   </div>
                 </>
               ) : (

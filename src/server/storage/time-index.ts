@@ -18,7 +18,14 @@ import { openStore, SKIP } from '~/server/storage/blob-store';
 
 /** The console's indexes. */
 export type IndexName =
-  'leads' | 'leads-new' | 'leads-handled' | 'orders' | 'customers' | 'payments' | 'payments-attention';
+  | 'leads'
+  | 'leads-new'
+  | 'leads-handled'
+  | 'orders'
+  | 'customers'
+  | 'payments'
+  | 'payments-attention'
+  | 'credit-notes';
 
 const store = openStore('console');
 const MarkerSchema = z.object({});

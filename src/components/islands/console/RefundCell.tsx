@@ -40,15 +40,17 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
                 {text.state[refund.status]}
               </span>{' '}
               {formatAmount(refund.amount, refund.currency)}
-              <a
-                className="console-block console-nowrap"
-                href={creditNoteHref(order.orderNo, refund.creditNoteNo)}
-                target="_blank"
-                rel="noopener"
-              >
-                {text.creditNote(refund.creditNoteNo)}
-                <span className="visually-hidden">{text.creditNoteHint}</span>
-              </a>
+              {refund.creditNoteNo && (
+                <a
+                  className="console-block console-nowrap"
+                  href={creditNoteHref(order.orderNo, refund.creditNoteNo)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {text.creditNote(refund.creditNoteNo)}
+                  <span className="visually-hidden">{text.creditNoteHint}</span>
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -10,7 +10,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { consoleText } from '~/content/ui/console';
 import { formatAmount } from '~/lib/shared/currency-amount';
 import type { OrderRow } from '~/lib/shared/schemas/console';
-import { RefundRequestSchema, type Refund, type RefundRequest } from '~/lib/shared/schemas/payments';
+import {
+  REFUND_REASON_MAX,
+  RefundRequestSchema,
+  type Refund,
+  type RefundRequest,
+} from '~/lib/shared/schemas/payments';
 import * as z from '~/lib/shared/zod';
 import { refundOrder } from '~/stores/console-payments';
 
@@ -215,7 +220,7 @@ export function RefundDialog({ order, refunded, opener, onClosed, onRefunded }: 
               <textarea
                 value={reason}
                 rows={3}
-                maxLength={400}
+                maxLength={REFUND_REASON_MAX}
                 aria-invalid={hints.reason ? true : undefined}
                 aria-describedby={hints.reason ? `${id}-reason-hint` : undefined}
                 onChange={(event) => setReason(event.target.value)}
@@ -280,16 +285,18 @@ export function RefundDialog({ order, refunded, opener, onClosed, onRefunded }: 
               {text.state[step.refund.status]}: {formatAmount(step.refund.amount, step.refund.currency)}
             </h3>
             <p role="status">{text.done[step.refund.status]}</p>
-            <p>
-              <a
-                href={creditNoteHref(order.orderNo, step.refund.creditNoteNo)}
-                target="_blank"
-                rel="noopener"
-              >
-                {text.creditNote(step.refund.creditNoteNo)}
-                <span className="visually-hidden">{text.creditNoteHint}</span>
-              </a>
-            </p>
+            {step.refund.creditNoteNo && (
+              <p>
+                <a
+                  href={creditNoteHref(order.orderNo, step.refund.creditNoteNo)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {text.creditNote(step.refund.creditNoteNo)}
+                  <span className="visually-hidden">{text.creditNoteHint}</span>
+                </a>
+              </p>
+            )}
             <div className="console-dialog__actions">
               <button type="button" className="button button--primary" onClick={close}>
                 {text.close}

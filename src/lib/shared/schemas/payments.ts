@@ -63,67 +63,57 @@ export const PaymentPageSchema = z.object({
   warning: z.optional(z.string()),
 });
 
+/** Longest reason staff may give for a refund. */
+export const REFUND_REASON_MAX = 300;
+
+/** `POST /api/console/orders/{orderNo}/refunds`: the courses (none: the whole order) and why. */
+export const RefundRequestSchema = z.object({
+  courseIds: z.optional(z.array(z.int()).check(z.minLength(1, 'Choose at least one course to refund.'))),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, 'Say why the money goes back (3 characters at least).'),
+      z.maxLength(REFUND_REASON_MAX, `The reason is too long (${REFUND_REASON_MAX} characters at most).`),
+    ),
+});
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+/** A refund as the console shows it; `amount` in dollars (or rupees), as on the invoice. */
+export const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  courseIds: z.array(z.int()),
+  creditNoteNo: z.nullable(z.string()),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/**
+ * A GST credit note (CGST Act s.34, Rule 53(1A)): the invoice's shape for the refunded lines, with
+ * its own number and date, the original invoice and the reason; stored as issued.
+ */
+export const CreditNoteSchema = z.extend(z.omit(InvoiceSchema, { amountStatus: true }), {
+  creditNoteNo: z.string(),
+  /** When it was issued (ISO 8601). */
+  creditNoteDate: z.iso.datetime(),
+  originalInvoice: z.object({ orderNo: z.string(), orderDate: z.iso.datetime() }),
+  reason: z.string(),
+  amountStatus: z.literal('Refunded'),
+  /** The refund it documents (our id). */
+  refundId: z.string(),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
+
+/** The answer of a refund request (201). */
+export const RefundAnswerSchema = z.object({ refund: RefundSchema });
+
 /** Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`, `.`). */
 export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
 
 /** Which payments the Payments tab lists: those needing attention, or all. */
 export type PaymentFilterStatus = z.infer<typeof PaymentsQuerySchema>['status'];
 
-/** Longest reason staff may give for a refund. */
-export const REFUND_REASON_MAX = 200;
-
-export const REFUND_HINTS = {
-  reason: 'Give a reason for the refund.',
-  reasonLong: `The reason is too long (${REFUND_REASON_MAX} characters at most).`,
-  courses: 'Choose at least one course to refund.',
-} as const;
-
-/** `POST /api/console/orders/{orderNo}/refunds` (none of `courseIds`: the whole order). */
-export const RefundRequestSchema = z.object({
-  courseIds: z.optional(z.array(z.int()).check(z.minLength(1, REFUND_HINTS.courses))),
-  reason: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, REFUND_HINTS.reason),
-        z.maxLength(REFUND_REASON_MAX, REFUND_HINTS.reasonLong),
-      ),
-    z.transform((reason) => reason.trim()),
-  ),
-});
-export type RefundRequest = z.infer<typeof RefundRequestSchema>;
-
-/** A refund as the console shows it (the answer of a refund request). */
-export const RefundSchema = z.object({
-  id: z.string(),
-  /** In rupees or dollars, as on the invoice. */
-  amount: z.number(),
-  currency: z.string(),
-  status: z.enum(['pending', 'processed', 'failed']),
-  courseIds: z.array(z.int()),
-  creditNoteNo: z.string(),
-});
-export type Refund = z.infer<typeof RefundSchema>;
-
-export const RefundAnswerSchema = z.object({ refund: RefundSchema });
-
-/** Credit note numbers: like order numbers, at most 16 characters of A-Z 0-9 - (DECISIONS 11, 49). */
+/** Credit note numbers (`SIS-CN2627-00001`): at most 16 characters of A-Z 0-9 -, as order numbers. */
 export const CREDIT_NOTE_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
-
-/**
- * A GST credit note (`GET /api/orders/{orderNo}/credit-notes/{creditNoteNo}`; DECISIONS 49): the
- * invoice's shape for what is given back, with its own number and date, the original invoice and
- * the reason.
- */
-export const CreditNoteSchema = z.object({
-  ...InvoiceSchema.shape,
-  creditNoteNo: z.string(),
-  /** When it was issued (ISO 8601). */
-  creditNoteDate: z.iso.datetime(),
-  originalInvoice: z.object({ orderNo: z.string(), orderDate: z.iso.datetime() }),
-  reason: z.string(),
-  /** A credit note is no payment: it may leave the invoice's amount status out. */
-  amountStatus: z.optional(InvoiceSchema.shape.amountStatus),
-});
-export type CreditNote = z.infer<typeof CreditNoteSchema>;

@@ -26,8 +26,8 @@ export const PurchasedItemSchema = z.object({
   orderNo: z.string(),
   /** When the order was placed (ISO 8601). */
   orderDate: z.iso.datetime(),
-  /** Once refunded (issue 28, DECISIONS 49): its credit note, the amount given back (order's currency), when. */
-  refund: z.optional(z.object({ creditNoteNo: z.string(), amount: z.number(), at: z.iso.datetime() })),
+  /** Once refunded (issue 28): the credit note, the line's amount given back, when (ISO 8601). */
+  refund: z.optional(z.object({ creditNoteNo: z.string(), amount: UsdSchema, at: z.iso.datetime() })),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 

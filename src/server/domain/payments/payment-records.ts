@@ -20,7 +20,9 @@ import {
   updatePayment,
   type PaymentRecord,
 } from '~/server/storage/payments';
+import { refundOfGatewayRefund } from '~/server/storage/refunds';
 import { pageOfIndex, type Page } from '~/server/storage/time-index';
+import { recordOrderRefundEvent } from '~/server/domain/payments/refunds';
 import { isProduction, type ServerEnv } from '~/server/env';
 
 /** Records a payment the gateway reports failed (`payment.failed`), with its reason. */
@@ -70,6 +72,8 @@ export async function recordRefundEvent(
     throw new ValidationError([PAYMENT_ID_ERROR]);
   if (refund.status !== 'processed' && refund.status !== 'failed') return;
   const state = refund.status;
+  const ofOrder = await refundOfGatewayRefund(refund.id);
+  if (ofOrder) return recordOrderRefundEvent(ofOrder, state, now);
   const record = await getPayment(refund.payment_id);
   if (!record?.refund || (record.refund.id !== undefined && record.refund.id !== refund.id)) return;
   await updatePayment(refund.payment_id, (current) =>
