@@ -120,8 +120,11 @@ export default function CheckoutCart() {
       void followPayment(back?.kind === 'placed' && back.refunded ? 'refunded' : back?.kind);
     };
     follow();
+    // Back to a page kept as it was left for the gateway: its cart may since be paid for.
     const again = (event: PageTransitionEvent) => {
-      if (event.persisted) follow();
+      if (!event.persisted) return;
+      follow();
+      void loadCart();
     };
     window.addEventListener('pageshow', again);
     return () => window.removeEventListener('pageshow', again);
