@@ -164,6 +164,9 @@ test('Cancel on the test gateway: back on the cart with "Payment cancelled"', as
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
 });
 
+/** A page back from the gateway hydrates its island on a busy machine: more than the default wait. */
+const SLOW = { timeout: 15_000 };
+
 test.describe('never charged twice (issue 28)', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -180,14 +183,16 @@ test.describe('never charged twice (issue 28)', () => {
     await payFromCheckout(other);
 
     await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible(SLOW);
     const orderNo = new URL(page.url()).searchParams.get('placed')!;
 
     await other.getByRole('button', { name: /^Pay / }).click();
     // The outcome is where the page opens: its heading has focus.
-    const refunded = other.getByRole('heading', { name: /payment was refunded/ });
+    const refunded = other.getByRole('heading', { name: /payment was returned/ });
     await expect(refunded).toBeFocused();
-    await expect(other.getByRole('status').filter({ hasText: 'refunded in full' })).toBeVisible();
+    await expect(
+      other.getByRole('status').filter({ hasText: /refunded in full|was not taken/ }),
+    ).toBeVisible();
     await expect(other.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await expect
       .poll(() => subjectsTo(buyer.email))
@@ -196,8 +201,9 @@ test.describe('never charged twice (issue 28)', () => {
     expect(orderNo).toMatch(/^SIS-/);
 
     // Back from the confirmation, then a reload: the order or an empty cart, never a live Pay.
-    await page.goBack();
-    await page.goBack();
+    // Two steps back, over the gateway's page (a form post: Chromium would ask to resubmit it), to
+    // the checkout page that left for the gateway, as a buyer holding Back does.
+    await page.evaluate(() => history.go(-2));
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(
       page.getByRole('heading', { name: /Your order is placed|Your cart is empty/ }),
@@ -225,11 +231,13 @@ test.describe('never charged twice (issue 28)', () => {
     await expect(other.getByTestId('cart-item')).toHaveCount(2);
     await payFromCheckout(other);
     await other.getByRole('button', { name: /^Pay / }).click();
-    await expect(other.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Your order is placed' })).toBeVisible(SLOW);
 
     await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByRole('heading', { name: /payment was refunded/ })).toBeFocused();
-    await expect(page.getByRole('main')).toContainText('refunded in full');
+    await expect(page.getByRole('heading', { name: /payment was returned/ })).toBeFocused();
+    await expect(page.getByRole('main')).toContainText(
+      /already own a course.*(refunded in full|was not taken)/,
+    );
     expect((await historyNames(page, buyer.userid)).sort()).toEqual(
       [courses[1]!.name, courses[2]!.name].sort(),
     );
@@ -295,7 +303,7 @@ test('staff refund one course of two: the credit note opens and prints on one A4
     staff.context().waitForEvent('page'),
     dialog.getByRole('link', { name: /^Credit note / }).click(),
   ]);
-  await expect(creditNote.getByRole('heading', { name: 'Credit Note' })).toBeVisible();
+  await expect(creditNote.getByTestId('credit-note-number')).toHaveText(/^SIS-CN/);
   await expect(creditNote.getByRole('main')).toContainText(orderNo!);
   await expect(creditNote.getByRole('main')).toContainText('The batch was cancelled');
   await expect(creditNote.getByRole('main')).toContainText(courses[4]!.name);
@@ -316,7 +324,7 @@ test('staff refund one course of two: the credit note opens and prints on one A4
     page.context().waitForEvent('page'),
     refund.getByRole('link', { name: /^Credit note / }).click(),
   ]);
-  await expect(buyerNote.getByRole('heading', { name: 'Credit Note' })).toBeVisible();
+  await expect(buyerNote.getByTestId('credit-note-number')).toHaveText(/^SIS-CN/);
   await buyerNote.close();
   await addByApi(page, user.userid, 4);
   await expect.poll(() => subjectsTo(person.email)).toContainEqual(expect.stringMatching(/^Refund of /));

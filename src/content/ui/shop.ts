@@ -98,13 +98,14 @@ export const checkoutText = {
   history: 'Purchase history',
   /** Coming back without the gateway's answer (issue 28): the page asks what became of the payment. */
   confirming: 'We are confirming your payment.',
-  refundedHeading: 'Your payment was refunded',
+  /** Refunded, or only authorised and never taken (the status call's sentence says which). */
+  refundedHeading: 'Your payment was returned',
   refundedOrder: (orderNo: string) => `Your order ${orderNo} stands as it was.`,
   unconfirmedHeading: 'We have not heard of a payment yet',
   unconfirmedText:
     'If you paid, do not pay again: your order will show here and in your purchase history within a few minutes, and we will e-mail you. If you left the payment page without paying, go back to your cart.',
   checkAgain: 'Check again',
-  extraRefundedHeading: 'Your extra payment was refunded',
+  extraRefundedHeading: 'Your extra payment was returned',
   extraRefundedText:
     'This order was already paid, so the payment you have just made was refunded in full. We have e-mailed you about it.',
   backToCart: 'Back to your cart',
