@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { CheckoutRequestSchema } from '~/lib/shared/schemas/billing';
-import { beginPayment } from '~/server/domain/payments/checkout-payment';
+import { startPayment } from '~/server/domain/payments/checkout-payment';
 import { PAYMENTS_OFF } from '~/server/domain/payments/gateway';
 import { apiHandler } from '~/server/http/handler';
 import { paymentDepsOf } from '~/server/http/payment-deps';
@@ -21,7 +21,7 @@ export default apiHandler({ methods: ['POST'], auth: 'user', body: CheckoutReque
   if (!deps) return errors(503, [PAYMENTS_OFF]);
   const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
   const { expect, ...billing } = body;
-  return json(await beginPayment({ userId: user.userId, idempotencyKey: key, billing, expect }, deps));
+  return json(await startPayment({ userId: user.userId, idempotencyKey: key, billing, expect }, deps));
 });
 
 // The mixed-case words in both spellings: why in src/server/http/shop-params.ts.

@@ -1,13 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { ValidationError } from '~/server/domain/errors';
-import {
-  decideTestPayment,
-  testCheckoutErrorPage,
-  testCheckoutPage,
-} from '~/server/domain/payments/test-checkout';
+import { decideTestPayment, testCheckoutView } from '~/server/domain/payments/test-checkout';
 import { readFormFields } from '~/server/http/body';
 import { apiHandler } from '~/server/http/handler';
 import { paymentDepsOf } from '~/server/http/payment-deps';
+import { testCheckoutErrorPage, testCheckoutPage } from '~/server/http/test-checkout-page';
 import { errors, html } from '~/server/http/responses';
 
 /**
@@ -25,7 +22,8 @@ export default apiHandler({ methods: ['POST'], caller: 'gateway' }, async (call)
   const origin = new URL(request.url).origin;
   const fields = await readFormFields(request);
   try {
-    if (decision === undefined) return html(await testCheckoutPage(fields, origin, gateway));
+    if (decision === undefined)
+      return html(testCheckoutPage(await testCheckoutView(fields, origin, gateway)));
     const callback = await decideTestPayment(decision, fields, origin, gateway);
     return new Response(null, { status: 307, headers: { Location: callback } });
   } catch (error) {

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import type { CheckoutAnswer } from '~/lib/shared/schemas/shop';
 import { PaymentPageSchema } from '~/lib/shared/schemas/payments';
-import { hmacHex } from '~/server/domain/payments/signatures';
+import { hmacHex, paymentSignature } from '~/server/domain/payments/signatures';
 import { resetServerEnv } from '~/server/env';
 import { getQueuedMail } from '~/server/storage/mail-queue';
 import { storedKey } from '~/server/storage/secrets';
@@ -213,6 +214,76 @@ describe('the test gateway plays a second payment (no keys, not production)', ()
   });
 });
 
+describe('staff refunds on the test gateway (issue 28, items 4-6)', () => {
+  const refundCall = (orderNo: string, headers: Record<string, string>, body: unknown, key: string) =>
+    send(
+      new Request(`${ORIGIN}/api/console/orders/${orderNo}/refunds`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it('one course of two: 201 with the credit note, again with the key the same answer, the credit note opens for the buyer, the course can be added again', async () => {
+    const buyer = await buyerWithCart(2);
+    const { orderNo } = await payOnTestGateway(send, ORIGIN, buyer);
+    const staff = await staffHeaders();
+    const course = courses[1]!;
+    const body = { courseIds: [course.id], reason: 'Moved to a later batch.' };
+    const first = await refundCall(orderNo!, staff, body, 'press-1');
+    expect(first.status).toBe(201);
+    const answer = (await first.json()) as { refund: { creditNoteNo: string } };
+    expect(answer).toEqual({
+      refund: {
+        id: expect.stringMatching(/^rf_/),
+        amount: course.discountedFeesCents / 100,
+        currency: 'USD',
+        status: 'processed',
+        courseIds: [course.id],
+        creditNoteNo: expect.stringMatching(/^SIS-CN\d{4}-\d{5}$/),
+      },
+    });
+    const again = await refundCall(orderNo!, staff, body, 'press-1');
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(answer);
+    expect((await refundCall(orderNo!, staff, body, 'press-2')).status).toBe(409);
+    const customer = await refundCall(orderNo!, buyer.headers, body, 'press-3');
+    expect(customer.status).toBe(404);
+
+    const path = `/api/orders/${orderNo}/credit-notes/${answer.refund.creditNoteNo}`;
+    const note = await get(path, buyer.headers);
+    expect(note.status).toBe(200);
+    expect(await note.json()).toMatchObject({
+      reason: 'Moved to a later batch.',
+      originalInvoice: { orderNo },
+    });
+    expect((await get(path, await browserHeaders((await newSignedInPerson()).session))).status).toBe(404);
+    const added = await send(
+      new Request(`${ORIGIN}/api/Cart/addtocart/sispl,${course.id},${buyer.userId}`, {
+        method: 'POST',
+        headers: buyer.headers,
+      }),
+    );
+    expect(added.status).toBe(200);
+  });
+
+  it('a reason with [test: refund fails] makes the test gateway fail the refund: failed, and the payment needs attention', async () => {
+    const buyer = await buyerWithCart(1);
+    const { orderNo } = await payOnTestGateway(send, ORIGIN, buyer);
+    const staff = await staffHeaders();
+    const response = await refundCall(
+      orderNo!,
+      staff,
+      { reason: 'Trying it [test: refund fails]' },
+      'fail-1',
+    );
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { refund: { status: string } }).refund.status).toBe('failed');
+    const rows = PaymentPageSchema.parse(await (await get('/api/console/payments', staff)).json()).items;
+    expect(rows.find((row) => row.orderNo === orderNo)).toMatchObject({ outcome: 'attention' });
+  });
+});
+
 describe('production guards (issue 28, item 7)', () => {
   let fake: FakeRazorpay;
   beforeAll(async () => {
@@ -270,5 +341,82 @@ describe('production guards (issue 28, item 7)', () => {
       await (await get('/api/console/payments', await staffHeaders())).json(),
     );
     expect(live.warning).toBeUndefined();
+  });
+});
+
+describe('with Razorpay keys: callbacks and webhooks of two payments of one order at once', () => {
+  let fake: FakeRazorpay;
+  const KEY_SECRET = 'race-key-secret';
+  const WEBHOOK_SECRET = 'race-webhook-secret';
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    Object.assign(process.env, {
+      RAZORPAY_KEY_ID: 'rzp_live_race',
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_URL: fake.url,
+    });
+    resetServerEnv();
+  });
+  afterAll(async () => {
+    for (const name of [
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'RAZORPAY_API_URL',
+    ])
+      delete process.env[name];
+    resetServerEnv();
+    await fake.stop();
+  });
+
+  it('one order, one refund of the second payment in full; 20 replays after make no more', async () => {
+    const buyer = await buyerWithCart(2);
+    const started = await send(
+      new Request(`${ORIGIN}/api/Cart/checkout/sispl,${buyer.userId}`, {
+        method: 'POST',
+        headers: { ...buyer.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(KARNATAKA),
+      }),
+    );
+    const answer = (await started.json()) as CheckoutAnswer;
+    const orderId = answer.gateway.fields['order_id']!;
+    const first = fake.pay(orderId, 'authorized');
+    const second = fake.pay(orderId, 'captured');
+    const callback = (paymentId: string) =>
+      formPost('/api/payments/callback', {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: paymentSignature(orderId, paymentId, KEY_SECRET),
+      });
+    const captured = (paymentId: string, amount: number) => ({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: { id: paymentId, order_id: orderId, amount, currency: 'USD', status: 'captured' },
+        },
+      },
+    });
+    const everything = () => [
+      callback(first.id),
+      callback(second.id),
+      webhook(captured(first.id, first.amount), WEBHOOK_SECRET),
+      webhook(captured(second.id, second.amount), WEBHOOK_SECRET),
+    ];
+    const answers = await Promise.all([...everything(), ...everything()]);
+    expect(answers.every((response) => response.status === 200 || response.status === 303)).toBe(true);
+    const refundsOfOrder = () =>
+      fake.refunds.filter((refund) => [first.id, second.id].includes(refund.payment_id));
+    expect(refundsOfOrder()).toEqual([
+      expect.objectContaining({ payment_id: second.id, amount: second.amount }),
+    ]);
+    expect(fake.payments.get(first.id)?.status).toBe('captured');
+    await Promise.all(Array.from({ length: 5 }, everything).flat());
+    expect(refundsOfOrder()).toHaveLength(1);
+    const history = (await (
+      await get(`/api/Cart/GetPurchasedCoursesByUser/sispl,${buyer.userId}`, buyer.headers)
+    ).json()) as { orderNo: string }[];
+    expect(history).toHaveLength(2);
+    expect(new Set(history.map((item) => item.orderNo)).size).toBe(1);
   });
 });

@@ -13,7 +13,7 @@ import { isGatewayId } from '~/server/domain/payments/gateway-ids';
 import { settlePayment, type SettleDeps } from '~/server/domain/payments/payment-decision';
 import { recordFailedPayment, recordRefundEvent } from '~/server/domain/payments/payment-records';
 import { isValidPaymentSignature, isValidWebhookSignature } from '~/server/domain/payments/signatures';
-import { startPayment, type CheckoutDeps, type PaymentRequest } from '~/server/domain/shop/checkout';
+import { payableCheckout, type CheckoutDeps, type PaymentRequest } from '~/server/domain/shop/checkout';
 import { checkoutOfGatewayOrder } from '~/server/storage/checkouts';
 import { getUser } from '~/server/storage/users';
 import { site } from '~/site.config';
@@ -37,9 +37,9 @@ export const CANCEL_PATH = '/checkout?payment=cancelled';
  * `POST /api/Cart/checkout`: starts (or finds) the payment of the user's cart and answers the
  * fields the browser posts to the gateway's hosted checkout.
  */
-export async function beginPayment(request: PaymentRequest, deps: PaymentDeps): Promise<CheckoutAnswer> {
+export async function startPayment(request: PaymentRequest, deps: PaymentDeps): Promise<CheckoutAnswer> {
   const { gateway } = deps;
-  const started = await startPayment(request, deps, async ({ amountCents, currency, paymentNo }) => ({
+  const started = await payableCheckout(request, deps, async ({ amountCents, currency, paymentNo }) => ({
     gateway: gateway.kind,
     orderId: (
       await gateway.createOrder({ amount: amountCents, currency, receipt: paymentNo, notes: { paymentNo } })

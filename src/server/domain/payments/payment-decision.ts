@@ -252,9 +252,12 @@ async function refundInFull(
       return { ...current, status: 'refunded', outcome: 'refunded', updatedAt: requestedAt };
     }
     mine = true;
+    // Refunded from the claim on: a replay meanwhile answers the same (the gateway's refusal
+    // turns it into `attention` below).
     return {
       ...current,
       status: payment.status,
+      outcome: 'refunded',
       refund: { amountCents: payment.amount, state: 'requested', requestedAt },
       updatedAt: requestedAt,
     };

@@ -10,7 +10,8 @@ import { site } from '~/site.config';
 
 /** Renders the refund mail; `siteUrl` is the site's origin for the credit note's link. */
 export function renderRefundMail(order: Order, refund: OrderRefund, siteUrl: string): RenderedMail {
-  const noteUrl = `${siteUrl}/credit-note?id=${encodeURIComponent(refund.creditNoteNo ?? '')}`;
+  // The order goes along: the credit note is read as the order's (API.md).
+  const noteUrl = `${siteUrl}/credit-note?id=${encodeURIComponent(refund.creditNoteNo ?? '')}&order=${encodeURIComponent(order.orderNo)}`;
   const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
   const amount = formatUsd(refund.amountCents);
   const courses = order.lines.filter((line) => refund.courseIds.includes(line.courseId));

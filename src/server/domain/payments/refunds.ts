@@ -15,7 +15,7 @@
  * `refund.processed` / `refund.failed` move its state later; a failed refund needs attention.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { financialYearOf } from '~/lib/shared/dates';
+import { financialYearOf, instantsOfDays } from '~/lib/shared/dates';
 import { sumCents, usdFromCents } from '~/lib/shared/money';
 import { type CreditNote, type Refund, type RefundRequest } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
@@ -38,7 +38,7 @@ import {
   updateRefund,
   type OrderRefund,
 } from '~/server/storage/refunds';
-import { addToIndex } from '~/server/storage/time-index';
+import { addToIndex, pageOfIndex } from '~/server/storage/time-index';
 
 /** What a refund needs from the outside world. */
 export interface RefundDeps {
@@ -271,4 +271,23 @@ export async function creditNoteFor(
     throw new NotFound([REFUND_ERRORS.creditNote]);
   if (order.userId !== userId && !viewer.anyOrder) throw new NotFound([REFUND_ERRORS.creditNote]);
   return note;
+}
+
+/** Every credit note issued in a range of days in India, newest first (the sales register's). */
+export async function creditNotesIn(
+  range: { readonly from?: string | undefined; readonly to?: string | undefined },
+  now: Date,
+): Promise<CreditNote[]> {
+  const notes: CreditNote[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageOfIndex(
+      'credit-notes',
+      { ...instantsOfDays(range), cursor, limit: 200, read: getCreditNote },
+      now,
+    );
+    notes.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor !== undefined);
+  return notes;
 }

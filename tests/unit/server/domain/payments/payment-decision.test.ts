@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { courses } from '~/lib/shared/catalogue';
 import { ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
-import { beginPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
+import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
 import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
@@ -59,7 +59,7 @@ beforeEach(() => {
 async function buyerPaying(courseIndexes: number[], userId?: string) {
   const buyer = userId ?? (await newAccount()).userId;
   for (const index of courseIndexes) await addToCart(buyer, courses[index]!.id);
-  const answer = await beginPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
   const orderId = answer.gateway.fields['order_id']!;
   return { userId: buyer, paymentNo: answer.paymentNo, orderId, amount: fake.orders.get(orderId)!.amount };
 }
@@ -111,6 +111,16 @@ describe('the one decision (DECISIONS 48)', () => {
       new Set([`payment-refused-${second.id}`]),
     );
     expect(refusedMails()[0]!.text).toContain('This order was already paid');
+  });
+
+  it('a second payment settled 10 times at once: every one answers refunded, one refund', async () => {
+    const { orderId } = await buyerPaying([4]);
+    const first = fake.pay(orderId, 'captured');
+    await settle(orderId, first.id);
+    const second = fake.pay(orderId, 'captured');
+    const runs = await Promise.all(Array.from({ length: 10 }, () => settle(orderId, second.id)));
+    expect(runs.map((run) => run.outcome)).toEqual(Array.from({ length: 10 }, () => 'refunded'));
+    expect(refundsOf(second.id)).toHaveLength(1);
   });
 
   it('a second authorised payment is not captured and not refunded', async () => {
@@ -236,6 +246,9 @@ describe('races: callback, webhook and a second payment at once', () => {
     ]);
     const orders = new Set(runs.flatMap((run) => (run.outcome === 'order' ? [run.orderNo] : [])));
     expect(orders.size).toBe(1);
+    // Every run of one payment answers the same, even one that found the other's refund under way.
+    expect(new Set(runs.slice(0, 5).map((run) => run.outcome)).size).toBe(1);
+    expect(new Set(runs.slice(5).map((run) => run.outcome)).size).toBe(1);
     const refunded = [...fake.refunds.filter((refund) => [first.id, second.id].includes(refund.payment_id))];
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.amount).toBe(amount);

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
-import { beginPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
+import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
 import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, recordRefundEvent } from '~/server/domain/payments/payment-records';
+import { salesRegisterCsv } from '~/server/domain/console/exports';
 import { creditNoteFor, refundOrder } from '~/server/domain/payments/refunds';
 import { addToCart } from '~/server/domain/shop/cart';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
@@ -62,7 +63,7 @@ beforeEach(() => {
 async function paidOrder(courseIndexes: number[], userId?: string) {
   const buyer = userId ?? (await newAccount()).userId;
   for (const index of courseIndexes) await addToCart(buyer, courses[index]!.id);
-  const answer = await beginPayment({ userId: buyer, idempotencyKey: undefined, billing: MAHARASHTRA }, deps);
+  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing: MAHARASHTRA }, deps);
   const orderId = answer.gateway.fields['order_id']!;
   const payment = fake.pay(orderId, 'captured');
   const settled = await settlePayment({ orderId, paymentId: payment.id }, deps);
@@ -136,7 +137,7 @@ describe('refunds by staff (DECISIONS 49)', () => {
 
     // The buyer is told, with the credit note's link.
     expect(mails.find((mail) => mail.idempotencyKey === `refund-${answer.id}`)?.text).toContain(
-      `https://sis.example/credit-note?id=${answer.creditNoteNo}`,
+      `https://sis.example/credit-note?id=${answer.creditNoteNo}&order=${orderNo}`,
     );
   });
 
@@ -181,6 +182,21 @@ describe('refunds by staff (DECISIONS 49)', () => {
       deps.now(),
     );
     expect((await refundsOfOrder(other.orderNo))[0]).toMatchObject({ id: pending.id, state: 'processed' });
+  });
+
+  it('the sales register lists the credit note as a negative row beside its invoice', async () => {
+    const { orderNo } = await paidOrder([0]);
+    const { creditNoteNo } = await refund(orderNo);
+    const csv = await salesRegisterCsv({ from: '2037-06-01', to: '2037-06-01' }, deps.now());
+    const rows = csv.split('\r\n').map((line) => line.split(','));
+    const invoiceRow = rows.find((row) => row[0] === orderNo)!;
+    const noteRow = rows.find((row) => row[0] === creditNoteNo)!;
+    // Taxable value, IGST, CGST, SGST, total: the same amounts, negative.
+    expect(noteRow.slice(8, 13)).toEqual(
+      invoiceRow.slice(8, 13).map((cell) => (Number(cell) === 0 ? '0' : String(-Number(cell)))),
+    );
+    expect(noteRow[13]).toBe(invoiceRow[13]);
+    expect(csv).toMatch(/"Total \(\d+ invoices, \d+ credit notes\)"/);
   });
 
   it('the credit note opens for its buyer and staff only', async () => {

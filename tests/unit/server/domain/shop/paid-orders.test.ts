@@ -10,7 +10,7 @@ import { addToCart, cartItems } from '~/server/domain/shop/cart';
 import {
   placePaidOrder,
   PAYMENT_ERRORS,
-  startPayment,
+  payableCheckout,
   type CheckoutDeps,
   type CreateGatewayOrder,
 } from '~/server/domain/shop/checkout';
@@ -43,7 +43,7 @@ beforeEach(() => {
 async function buyerPaying(...courseIndexes: number[]) {
   const { userId } = await newAccount();
   for (const index of courseIndexes) await addToCart(userId, courses[index]!.id);
-  const started = await startPayment(
+  const started = await payableCheckout(
     { userId, idempotencyKey: undefined, billing: KARNATAKA },
     deps,
     gateway,
@@ -63,7 +63,7 @@ describe('paying before the order exists (issue 18)', () => {
   it('asks the gateway for the cart total once, and makes no order and no number yet', async () => {
     const { userId, started, payment } = await buyerPaying(0, 1);
     expect(payment.amountCents).toBe(courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents);
-    const again = await startPayment(
+    const again = await payableCheckout(
       { userId, idempotencyKey: undefined, billing: KARNATAKA },
       deps,
       gateway,
