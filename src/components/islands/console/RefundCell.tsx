@@ -3,7 +3,7 @@
  * and credit note, and Refund… while something is left to refund, which opens the refund dialog.
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { consoleText } from '~/content/ui/console';
 import { formatAmount } from '~/lib/shared/currency-amount';
 import type { OrderRow } from '~/lib/shared/schemas/console';
@@ -29,11 +29,19 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  // Back from the dialog: on Refund…, or on the refunds when nothing is left to refund (the button is gone).
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    (opener.current ?? list.current)?.focus();
+  }, [refocus]);
   const left = order.lines.some((line) => !refunded.has(line.courseId));
   return (
     <>
       {refunds.length > 0 && (
-        <ul className="console-plain-list">
+        <ul className="console-plain-list" ref={list} tabIndex={-1}>
           {refunds.map((refund) => (
             <li key={refund.id}>
               <span className={`console-badge console-badge--${BADGE[refund.status]}`}>
@@ -70,8 +78,10 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
         <RefundDialog
           order={order}
           refunded={refunded}
-          opener={opener}
-          onClosed={() => setOpen(false)}
+          onClosed={() => {
+            setOpen(false);
+            setRefocus(true);
+          }}
           onRefunded={(refund) =>
             setAnnouncement(text.made(order.orderNo, formatAmount(refund.amount, refund.currency)))
           }

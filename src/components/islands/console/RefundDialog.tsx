@@ -2,11 +2,12 @@
  * A staff refund of one order (issue 28, item 2; DECISIONS 49): the whole order or chosen courses,
  * with a reason, then a confirm step that names the amount and the buyer, then the refund's state
  * and its credit note. A modal <dialog> (showModal: the console behind is inert), labelled by its
- * title; Escape and Cancel close it, Tab stays inside, focus goes back to the Refund button. The
+ * title; Escape and Cancel close it, Tab stays inside, focus goes back to the Refund button (or,
+ * when nothing is left to refund, to the order's refunds). The
  * request is the store's `refundOrder`: one Idempotency-Key per intended refund, so pressing
  * Refund twice makes one refund.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { consoleText } from '~/content/ui/console';
 import { formatAmount } from '~/lib/shared/currency-amount';
 import type { OrderRow } from '~/lib/shared/schemas/console';
@@ -38,14 +39,13 @@ interface Props {
   readonly order: OrderRow;
   /** Course ids already refunded (not offered again). */
   readonly refunded: ReadonlySet<number>;
-  /** The button that opened it: focus goes back there. */
-  readonly opener: RefObject<HTMLButtonElement | null>;
+  /** Closed (Escape, Cancel, Close): the opener puts focus back. */
   readonly onClosed: () => void;
   /** Told of a refund made (the panel announces it). */
   readonly onRefunded: (refund: Refund) => void;
 }
 
-export function RefundDialog({ order, refunded, opener, onClosed, onRefunded }: Props) {
+export function RefundDialog({ order, refunded, onClosed, onRefunded }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -144,10 +144,7 @@ export function RefundDialog({ order, refunded, opener, onClosed, onRefunded }: 
       className="console-dialog"
       aria-labelledby={titleId}
       onKeyDown={keepFocusInside}
-      onClose={() => {
-        onClosed();
-        opener.current?.focus();
-      }}
+      onClose={onClosed}
     >
       <div className="console-dialog__panel">
         <h2 id={titleId} className="console-dialog__title">
