@@ -24,6 +24,8 @@ process.env['E2E_RESEND_URL'] ??= (await startFakeResend()).url;
 // The company console's member of staff: a new address each run (accounts outlive a run in the
 // local blob store), signed up by tests/e2e/console.spec.ts.
 process.env['E2E_STAFF_EMAIL'] ??= `staff.${Date.now()}@example.com`;
+// A second member of staff for the refund journey (tests/e2e/payments.spec.ts).
+process.env['E2E_REFUND_STAFF_EMAIL'] ??= `refunds.${Date.now()}@example.com`;
 const port = Number(process.env['E2E_PORT']);
 const baseURL = `http://localhost:${port}`;
 
@@ -56,7 +58,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '10000',
       RESEND_API_KEY: 're_e2e_fake',
       RESEND_BASE_URL: process.env['E2E_RESEND_URL'] ?? '',
-      STAFF_EMAILS: process.env['E2E_STAFF_EMAIL'],
+      STAFF_EMAILS: `${process.env['E2E_STAFF_EMAIL']},${process.env['E2E_REFUND_STAFF_EMAIL']}`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -165,11 +165,24 @@ onMount($cart, () => {
   // The cached copy shows at once; the server's cart replaces it (it may have changed on another
   // device: issue 23, item 1), so the header's count and the checkout follow the server.
   if ($user.get()) void loadCart();
-  return $user.listen((user, previous) => {
+  const stopUser = $user.listen((user, previous) => {
     if (user?.userid === previous?.userid) return;
     resetShop(user ? undefined : []);
     if (user) void loadCart();
   });
+  // Another tab emptied the cart (an order placed there removes the cached copy): this tab's cart
+  // is unknown again, and asked for, instead of 'Loading your cart…' for ever (issue 28, item 3).
+  const stopUnknown = $cartStore.listen((items) => {
+    if (items !== undefined) return;
+    // After a load under way, if the cart is still unknown then.
+    void cartLoaded().then(() => {
+      if ($cartStore.get() === undefined && $user.get()) void loadCart();
+    });
+  });
+  return () => {
+    stopUser();
+    stopUnknown();
+  };
 });
 
 // A cart belongs to a signed-in user: with nobody signed in (sign-out, an expired session) it

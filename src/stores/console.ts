@@ -84,7 +84,8 @@ export const $mail: ReadableAtom<ListState<MailRow, MailFilter>> = $mailList;
 export const $attention: ReadableAtom<{ readonly counts: Attention | undefined; readonly error: boolean }> =
   $attentionState;
 
-function messageOf(error: unknown): string {
+/** What went wrong with a call, in plain words. */
+export function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.messages.join(' ') : 'Something went wrong. Please try again.';
 }
 
@@ -100,7 +101,7 @@ function queryOf(values: Readonly<Record<string, string | null | undefined>>): s
  * Loads a page of a list: the first page for `filter` (replacing the rows), or the next page
  * (`more`). An answer to an older filter than the one now shown is dropped.
  */
-async function loadPage<T, F extends object, S extends $ZodType>(
+export async function loadPage<T, F extends object, S extends $ZodType>(
   list: WritableAtom<ListState<T, F>>,
   path: string,
   schema: S,

@@ -30,7 +30,9 @@ export default function AddToCart({ courseId, courseName, variant = 'card' }: Pr
   const nextFocus = useRef<HTMLAnchorElement>(null);
   const movedByUser = useRef(false);
 
-  const purchase = hydrated && $signedIn ? $bought?.find((item) => item.id === courseId) : undefined;
+  // A refunded course is no longer owned: it can be bought again (DECISIONS 49).
+  const purchase =
+    hydrated && $signedIn ? $bought?.find((item) => item.id === courseId && !item.refund) : undefined;
   const inCart = hydrated && $signedIn && $items.some((item) => item.id === courseId);
   const state = purchase ? 'purchased' : inCart ? 'in-cart' : 'add';
 

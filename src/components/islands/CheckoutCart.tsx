@@ -3,14 +3,28 @@
  * (scrolling at 480 px), a Delete button per course, billing details, the tax and Pay; 'Your cart
  * is empty' when it is. Back from the gateway: `?placed={orderNo}` shows the order's confirmation
  * (on reload too), `?payment=failed` and `?payment=cancelled` the cart as it was with a message.
+ * Back without the gateway's answer (Back, a reload, a lost connection), the page asks what became
+ * of the payment this tab started (issue 28): 'We are confirming your payment.', then the order,
+ * the refund or the failure, never a live Pay for a payment that may have gone through. The
+ * outcome gets focus, so the page opens on it.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+} from 'react';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
+import { $paymentOutcome, backToCart, followPayment } from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
 import PlacedOrder from './checkout/PlacedOrder';
@@ -92,6 +106,45 @@ export default function CheckoutCart() {
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
+  const $outcome = useStore($paymentOutcome);
+  // The outcome of a payment is where the page opens: its heading takes focus (and scrolls into
+  // view) as it appears. Stable, so a render does not focus it again.
+  const focusOutcome = useCallback((node: HTMLHeadingElement | null) => node?.focus(), []);
+
+  // What became of the payment this tab started: asked when the page opens, and again when Back
+  // brings it from the back-forward cache.
+  useEffect(() => {
+    if (!hydrated || !$signedIn) return;
+    const follow = () => {
+      const back = returnOf(window.location.search);
+      void followPayment(back?.kind === 'placed' && back.refunded ? 'refunded' : back?.kind);
+    };
+    follow();
+    // Back to a page kept as it was left for the gateway: its cart may since be paid for.
+    const again = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      follow();
+      void loadCart();
+    };
+    window.addEventListener('pageshow', again);
+    return () => window.removeEventListener('pageshow', again);
+  }, [hydrated, $signedIn]);
+
+  // A payment found placed: the address says so, so a reload shows the confirmation again.
+  const placedNo =
+    returned?.kind === 'placed'
+      ? returned.orderNo
+      : $outcome.state === 'placed'
+        ? $outcome.orderNo
+        : undefined;
+  // A payment of this order refunded (a second one): the server's sentence, or what the address says.
+  const refundNote =
+    ($outcome.state === 'placed' ? $outcome.message : undefined) ??
+    (returned?.kind === 'placed' && returned.refunded ? text.extraRefundedText : undefined);
+  useEffect(() => {
+    if ($outcome.state === 'placed')
+      history.replaceState(null, '', `?placed=${encodeURIComponent($outcome.orderNo)}`);
+  }, [$outcome]);
 
   // What the page charges is what it shows (DECISIONS 45): the server's cart is read again when
   // the tab comes back to the front (a course may have been added on another device).
@@ -116,11 +169,13 @@ export default function CheckoutCart() {
   const notice =
     $changed > 0
       ? { tone: 'warning', heading: text.changedHeading, text: text.changedText }
-      : returned?.kind === 'failed'
-        ? { tone: 'danger', heading: text.failedHeading, text: text.failedText }
-        : returned?.kind === 'cancelled'
-          ? { tone: 'warning', heading: text.cancelledHeading, text: text.cancelledText }
-          : undefined;
+      : $outcome.state === 'failed'
+        ? { tone: 'danger', heading: text.failedHeading, text: $outcome.message }
+        : returned?.kind === 'failed'
+          ? { tone: 'danger', heading: text.failedHeading, text: text.failedText }
+          : returned?.kind === 'cancelled'
+            ? { tone: 'warning', heading: text.cancelledHeading, text: text.cancelledText }
+            : undefined;
 
   const onDelete = async (item: CartItem) => {
     if (await removeFromCart(item.id)) setRemoved((last) => ({ name: item.name, count: last.count + 1 }));
@@ -129,8 +184,76 @@ export default function CheckoutCart() {
   let content;
   if (!hydrated || !$signedIn) {
     content = <ShopGate signedOut={hydrated} text={text} />;
-  } else if (returned?.kind === 'placed') {
-    content = <PlacedOrder orderNo={returned.orderNo} headingRef={heading} />;
+  } else if (placedNo) {
+    content = (
+      <>
+        {refundNote && (
+          <div className="checkout__notice checkout__notice--placed" role="status">
+            <Icon name="alert" />
+            <div>
+              <h2 className="checkout__notice-heading" ref={focusOutcome} tabIndex={-1}>
+                {text.extraRefundedHeading}
+              </h2>
+              <p>{refundNote}</p>
+            </div>
+          </div>
+        )}
+        <PlacedOrder orderNo={placedNo} headingRef={refundNote ? undefined : focusOutcome} />
+      </>
+    );
+  } else if ($outcome.state === 'confirming') {
+    content = <LoadingPanel label={text.confirming} />;
+  } else if ($outcome.state === 'refunded') {
+    content = (
+      <div role="status">
+        <MessagePanel
+          icon="alert"
+          tone="warning"
+          heading={text.refundedHeading}
+          text={
+            $outcome.orderNo
+              ? `${$outcome.message} ${text.refundedOrder($outcome.orderNo)}`
+              : $outcome.message
+          }
+          headingRef={focusOutcome}
+        >
+          {$outcome.orderNo && (
+            <a className="button button--primary" href="/purchasehistory">
+              {text.history}
+            </a>
+          )}
+          <button className="button button--outline" type="button" onClick={backToCart}>
+            {text.backToCart}
+          </button>
+        </MessagePanel>
+      </div>
+    );
+  } else if ($outcome.state === 'unconfirmed') {
+    content = (
+      <div role="status">
+        <MessagePanel
+          icon="alert"
+          tone="warning"
+          heading={text.unconfirmedHeading}
+          text={text.unconfirmedText}
+          headingRef={focusOutcome}
+        >
+          <button
+            className="button button--primary"
+            type="button"
+            onClick={() => void followPayment(undefined)}
+          >
+            {text.checkAgain}
+          </button>
+          <a className="button button--outline" href="/purchasehistory">
+            {text.history}
+          </a>
+          <button className="button button--outline" type="button" onClick={backToCart}>
+            {text.backToCart}
+          </button>
+        </MessagePanel>
+      </div>
+    );
   } else if ($items === undefined && $failed) {
     content = (
       <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
@@ -156,7 +279,9 @@ export default function CheckoutCart() {
           <div className={`checkout__notice checkout__notice--${notice.tone}`} role="alert">
             <Icon name="alert" />
             <div>
-              <h2 className="checkout__notice-heading">{notice.heading}</h2>
+              <h2 className="checkout__notice-heading" ref={focusOutcome} tabIndex={-1}>
+                {notice.heading}
+              </h2>
               <p>{notice.text}</p>
             </div>
           </div>

@@ -5,9 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { invoiceText as text, shopText } from '~/content/ui/shop';
+import { creditNoteText, invoiceText as text, shopText } from '~/content/ui/shop';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import type { CreditNote } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { $user } from '~/stores/session';
@@ -77,16 +78,34 @@ function NotFound() {
   );
 }
 
-function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+/** What a credit note prints besides the invoice's parts (issue 28, DECISIONS 49). */
+type CreditNoteFacts = Pick<CreditNote, 'creditNoteNo' | 'creditNoteDate' | 'originalInvoice' | 'reason'>;
+
+/**
+ * The printed document: a tax invoice, or with `credit` a refund's credit note (the credit note
+ * page uses the same parts: seller, buyer, lines, totals, one A4 page; its own title, number, date,
+ * the original invoice and the reason in place of the invoice's number, date and amount status).
+ */
+export function InvoiceDocument({
+  invoice,
+  credit,
+}: {
+  /** An invoice, or a credit note's parts (its amount status is 'Refunded'). */
+  invoice: Omit<Invoice, 'amountStatus'> & { amountStatus: string };
+  credit?: CreditNoteFacts;
+}) {
   const { seller, billTo, totals } = invoice;
+  const documentTitle = credit
+    ? creditNoteText.documentTitle(credit.creditNoteNo, seller.legalName)
+    : text.documentTitle(invoice.orderNo, seller.legalName);
   // The page's title is the saved PDF's name: one per invoice (issue 23, item 10).
   useEffect(() => {
     const before = document.title;
-    document.title = text.documentTitle(invoice.orderNo, seller.legalName);
+    document.title = documentTitle;
     return () => {
       document.title = before;
     };
-  }, [invoice.orderNo, seller.legalName]);
+  }, [documentTitle]);
   return (
     <>
       <div className="invoice-toolbar">
@@ -95,7 +114,11 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           {text.print}
         </button>
       </div>
-      <article className="invoice" aria-labelledby="invoice-title" data-watermark={text.watermark}>
+      <article
+        className="invoice"
+        aria-labelledby="invoice-title"
+        data-watermark={credit ? creditNoteText.watermark : text.watermark}
+      >
         <header className="invoice__head">
           <div className="invoice__seller">
             <p className="invoice__seller-name">{seller.legalName}</p>
@@ -120,25 +143,55 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           </div>
           <div className="invoice__meta">
             <h2 id="invoice-title" className="invoice__title">
-              {text.title}
+              {credit ? creditNoteText.title : text.title}
             </h2>
             <dl className="invoice__facts">
-              <div>
-                <dt>{text.invoiceNo}</dt>
-                <dd data-testid="invoice-number">{invoice.orderNo}</dd>
-              </div>
-              <div>
-                <dt>{text.invoiceDate}</dt>
-                <dd>
-                  <time dateTime={invoice.orderDate}>{formatIndianDate(invoice.orderDate)}</time>
-                </dd>
-              </div>
-              <div>
-                <dt>{text.amountStatus}</dt>
-                <dd>
-                  <span className="invoice__paid">{invoice.amountStatus}</span>
-                </dd>
-              </div>
+              {credit ? (
+                <>
+                  <div>
+                    <dt>{creditNoteText.number}</dt>
+                    <dd data-testid="credit-note-number">{credit.creditNoteNo}</dd>
+                  </div>
+                  <div>
+                    <dt>{creditNoteText.date}</dt>
+                    <dd>
+                      <time dateTime={credit.creditNoteDate}>{formatIndianDate(credit.creditNoteDate)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{creditNoteText.originalInvoice}</dt>
+                    <dd>
+                      {credit.originalInvoice.orderNo}{' '}
+                      <time dateTime={credit.originalInvoice.orderDate}>
+                        ({formatIndianDate(credit.originalInvoice.orderDate)})
+                      </time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{text.amountStatus}</dt>
+                    <dd>{invoice.amountStatus}</dd>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <div>
+                    <dt>{text.invoiceNo}</dt>
+                    <dd data-testid="invoice-number">{invoice.orderNo}</dd>
+                  </div>
+                  <div>
+                    <dt>{text.invoiceDate}</dt>
+                    <dd>
+                      <time dateTime={invoice.orderDate}>{formatIndianDate(invoice.orderDate)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{text.amountStatus}</dt>
+                    <dd>
+                      <span className="invoice__paid">{invoice.amountStatus}</span>
+                    </dd>
+                  </div>
+                </>
+              )}
               <div>
                 <dt>{text.placeOfSupply}</dt>
                 <dd>{invoice.placeOfSupply ?? seller.placeOfSupply}</dd>
@@ -272,7 +325,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             ))}
             <div className="invoice__grand-total">
               <dt>
-                {text.total} ({invoice.currency})
+                {credit ? creditNoteText.total : text.total} ({invoice.currency})
               </dt>
               <dd data-testid="invoice-total">{usd(totals.total)}</dd>
             </div>
@@ -280,8 +333,13 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
 
         <footer className="invoice__note">
+          {credit && (
+            <p className="invoice__reason">
+              <strong>{creditNoteText.reason}:</strong> {credit.reason}
+            </p>
+          )}
           {invoice.exportNote && <p className="invoice__export">{invoice.exportNote}</p>}
-          <p>{text.note}</p>
+          <p>{credit ? creditNoteText.note : text.note}</p>
         </footer>
       </article>
     </>

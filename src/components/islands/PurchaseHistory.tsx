@@ -1,7 +1,8 @@
 /**
  * The Purchase history page's island: every order, newest first, with its number, date (in
  * India), courses, prices paid and a link to its invoice in a new tab; 'No course purchased'
- * when there is none (product-spec sections 2 and 8).
+ * when there is none (product-spec sections 2 and 8). A refunded course says so, with the amount
+ * given back and its credit note (issue 28).
  */
 import { useStore } from '@nanostores/react';
 import { historyText as text, shopText } from '~/content/ui/shop';
@@ -114,7 +115,25 @@ export default function PurchaseHistory() {
                           <a href={courseDetailLink(item)}>{item.name}</a>
                         </span>
                       </td>
-                      <td className="order__price">{formatUsd(centsFromUsd(item.discountedFees))}</td>
+                      <td className="order__price">
+                        {formatUsd(centsFromUsd(item.discountedFees))}
+                        {item.refund && (
+                          <span className="order__refund" data-testid="refund">
+                            {text.refunded(
+                              formatUsd(centsFromUsd(item.refund.amount)),
+                              formatIndianDate(item.refund.at),
+                            )}{' '}
+                            <a
+                              href={`/credit-note?id=${encodeURIComponent(item.refund.creditNoteNo)}&order=${encodeURIComponent(item.orderNo)}`}
+                              target="_blank"
+                              rel="noopener"
+                            >
+                              {text.creditNote(item.refund.creditNoteNo)}
+                              <NewTabHint />
+                            </a>
+                          </span>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -96,6 +96,19 @@ export const checkoutText = {
     'There is no order with this number in your account. If you have just paid, check your purchase history in a minute, or contact us.',
   viewInvoice: 'View invoice',
   history: 'Purchase history',
+  /** Coming back without the gateway's answer (issue 28): the page asks what became of the payment. */
+  confirming: 'We are confirming your payment.',
+  /** Refunded, or only authorised and never taken (the status call's sentence says which). */
+  refundedHeading: 'Your payment was returned',
+  refundedOrder: (orderNo: string) => `Your order ${orderNo} stands as it was.`,
+  unconfirmedHeading: 'We have not heard of a payment yet',
+  unconfirmedText:
+    'If you paid, do not pay again: your order will show here and in your purchase history within a few minutes, and we will e-mail you. If you left the payment page without paying, go back to your cart.',
+  checkAgain: 'Check again',
+  extraRefundedHeading: 'Your extra payment was returned',
+  extraRefundedText:
+    'This order was already paid, so the payment you have just made was refunded in full. We have e-mailed you about it.',
+  backToCart: 'Back to your cart',
 } as const;
 
 /** The Purchase history page. */
@@ -116,6 +129,29 @@ export const historyText = {
   pricePaid: 'Price paid',
   orderTotal: 'Order total',
   invoice: 'Invoice',
+  refunded: (amount: string, date: string) => `Refunded ${amount} on ${date}.`,
+  creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,
+} as const;
+
+/** The Credit note page (issue 28, DECISIONS 49): a refund's GST credit note, printed as the invoice is. */
+export const creditNoteText = {
+  loading: 'Loading your credit note…',
+  loadFailed: 'We could not load this credit note.',
+  signInHeading: 'Sign in to see this credit note',
+  signInText: 'Only the account that placed the order can open its credit notes.',
+  notFoundHeading: 'Credit note not found',
+  notFoundText:
+    'There is no credit note with this number in your account. Check the link, or open it from your purchase history.',
+  title: 'Credit Note',
+  /** The browser tab's and the saved PDF's name. */
+  documentTitle: (creditNoteNo: string, seller: string) => `Credit Note ${creditNoteNo} - ${seller}`,
+  watermark: 'CREDIT NOTE',
+  number: 'Credit note number',
+  date: 'Credit note date',
+  originalInvoice: 'Against invoice',
+  reason: 'Reason for the refund',
+  total: 'Total refunded',
+  note: 'This is a system generated credit note (CGST Act, section 34) and does not require a signature or a digital signature',
 } as const;
 
 /** The Invoice page. */

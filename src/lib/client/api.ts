@@ -79,7 +79,13 @@ async function errorFrom(response: Response): Promise<ApiError> {
 /** Extra request headers of one call, e.g. `{ 'Idempotency-Key': key }`. */
 export type RequestHeaders = Readonly<Record<string, string>>;
 
-async function send(method: string, path: string, body: unknown, extra: RequestHeaders): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  extra: RequestHeaders,
+  timeoutMs: number | undefined,
+): Promise<Response> {
   const token = xsrfToken();
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -88,6 +94,7 @@ async function send(method: string, path: string, body: unknown, extra: RequestH
     method,
     headers,
     credentials: 'same-origin',
+    ...(timeoutMs !== undefined ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
 }
@@ -101,6 +108,8 @@ export interface RequestOptions {
    * request in flight, so no spinner covers the page while it runs.
    */
   readonly background?: boolean;
+  /** Give up after this many milliseconds (an `ApiError` with status 0, as when the server is not reached). */
+  readonly timeoutMs?: number;
 }
 
 /** A parsed answer with its response headers (e.g. `X-Order-No`). */
@@ -126,7 +135,7 @@ export function apiExchange<S extends $ZodType>(
     let response: Response;
     try {
       const tokenBefore = xsrfToken();
-      response = await send(method, path, body, extra);
+      response = await send(method, path, body, extra, options.timeoutMs);
       const tokenAfter = xsrfToken();
       if (
         response.status === 403 &&
@@ -134,7 +143,7 @@ export function apiExchange<S extends $ZodType>(
         tokenAfter !== undefined &&
         tokenAfter !== tokenBefore
       ) {
-        response = await send(method, path, body, extra);
+        response = await send(method, path, body, extra, options.timeoutMs);
       }
     } catch {
       throw new ApiError(0, [NETWORK_MESSAGE]);

@@ -35,15 +35,22 @@ export const canonicalPaths = [
   '/checkout',
   '/purchasehistory',
   '/invoice',
+  '/credit-note',
 ] as const;
 
 export type CanonicalPath = (typeof canonicalPaths)[number];
 
 /**
- * Pages about one signed-in person (sign-in, cart, history, invoice): nothing for a search engine,
+ * Pages about one signed-in person (sign-in, cart, history, invoice, credit note): nothing for a search engine,
  * so they are `noindex` and left out of the sitemap.
  */
-export const privatePaths: readonly CanonicalPath[] = ['/login', '/checkout', '/purchasehistory', '/invoice'];
+export const privatePaths: readonly CanonicalPath[] = [
+  '/login',
+  '/checkout',
+  '/purchasehistory',
+  '/invoice',
+  '/credit-note',
+];
 
 /** True for a page that must not be indexed. */
 export function isPrivatePath(path: string): boolean {

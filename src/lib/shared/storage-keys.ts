@@ -18,4 +18,6 @@ export const SESSION_STORAGE_KEYS = {
   flash: 'flash',
   /** The e-mailed code waiting to be typed, so a reload during step 2 keeps it (product-spec section 3). */
   pendingCode: 'usercode',
+  /** The payment this tab left to make at the gateway (issue 28), until its outcome is shown. */
+  payment: 'payment',
 } as const;

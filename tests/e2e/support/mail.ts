@@ -26,6 +26,11 @@ export async function codeMailedTo(address: string, after = 0): Promise<string> 
   return code!;
 }
 
+/** The subjects of the e-mails that reached `address`, oldest first. */
+export async function subjectsTo(address: string): Promise<string[]> {
+  return (await sentTo(address)).map((email) => email.subject);
+}
+
 /** How many e-mails reached `address` so far. */
 export async function mailCount(address: string): Promise<number> {
   return (await sentTo(address)).length;

@@ -1,4 +1,4 @@
-import { setPersistentEngine } from '@nanostores/persistent';
+import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -99,8 +99,23 @@ async function loadStore(signedIn = true) {
   return { ...cart, ...orders, ...payment };
 }
 
+/** The persistent stores' listeners for another tab's writes (the browser's `storage` event). */
+const otherTabListeners = new Set<PersistentListener>();
+
+/** Another tab of this browser writes (or, with null, removes) `key` in localStorage. */
+function otherTabWrites(key: string, newValue: string | null): void {
+  if (newValue === null) delete storage[key];
+  else storage[key] = newValue;
+  // The library's type says `string`; the browser's event carries null for a removed key.
+  for (const listener of otherTabListeners) listener({ key, newValue: newValue as string });
+}
+
 beforeAll(() => {
-  setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+  setPersistentEngine(storage, {
+    addEventListener: (_key: string, listener: PersistentListener) => void otherTabListeners.add(listener),
+    removeEventListener: (_key: string, listener: PersistentListener) =>
+      void otherTabListeners.delete(listener),
+  });
 });
 
 beforeEach(() => {
@@ -278,6 +293,23 @@ describe('cart store', () => {
     expect(invoice.orderNo).toMatch(/^SIS-/);
   });
 
+  it('asks the server again when another tab empties the cart, instead of loading for ever (issue 28)', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const calls = stubFetch({ cart: true, body: [course(1)] }, { cart: true, body: [] });
+    const cart = await loadStore();
+    const stop = cart.$cart.listen(() => undefined);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await cart.cartLoaded();
+    // The other tab placed the order: its empty cart removes the cached copy.
+    otherTabWrites('course', null);
+    await vi.waitFor(() => expect(cart.$cart.get()).toEqual([]));
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/Cart/GetCoursesByUserForCart/sispl,u-7f3a',
+      '/api/Cart/GetCoursesByUserForCart/sispl,u-7f3a',
+    ]);
+    stop();
+  });
+
   it('drops a cached cart at load when nobody is signed in', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch();
@@ -309,6 +341,58 @@ describe('pay (issue 18)', () => {
     expect(JSON.parse(storage['billing']!)).toEqual({ userId: 'u-7f3a', billing });
     // The page is leaving: Pay stays busy.
     expect(cart.$checkoutPending.get()).toBe(true);
+  });
+
+  it('remembers the payment in this tab before leaving for the gateway (issue 28)', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const tab = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => tab.set(key, value),
+      removeItem: (key: string) => tab.delete(key),
+    });
+    stubFetch(answer);
+    const cart = await loadStore();
+    expect(await cart.pay(billing)).toEqual({ ok: true });
+    expect(tab.get('payment')).toBe('u-7f3a.3');
+  });
+
+  it('offline, Pay says at once that the connection is lost and nothing was charged (issue 28)', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    vi.stubGlobal('navigator', { onLine: false });
+    const calls = stubFetch();
+    const cart = await loadStore();
+    expect(await cart.pay(billing)).toEqual({ ok: false, messages: [cart.OFFLINE_TEXT] });
+    expect(cart.OFFLINE_TEXT).toMatch(/connection is lost.*Nothing was charged/);
+    expect(calls).toEqual([]);
+    expect(cart.$checkoutPending.get()).toBe(false);
+  });
+
+  it('gives up on a checkout that does not answer in time, says nothing was charged, and keeps the key', async () => {
+    storage['course'] = JSON.stringify([course(1)]);
+    const signals: (AbortSignal | undefined)[] = [];
+    const keys: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string, init: RequestInit) => {
+        if (CART_GET.test(path)) return Promise.resolve(new Response(storage['course'] ?? '[]'));
+        signals.push(init.signal ?? undefined);
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key'] ?? '');
+        // A server that never answers: only the page's own timeout ends the wait.
+        return new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const cart = await loadStore();
+    const paying = cart.pay(billing);
+    await vi.advanceTimersByTimeAsync(cart.CHECKOUT_TIMEOUT_MS);
+    vi.useRealTimers();
+    expect(await paying).toEqual({ ok: false });
+    expect(toasts.errors).toEqual([cart.OFFLINE_TEXT]);
+    expect(signals[0]).toBeInstanceOf(AbortSignal);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('starts one payment for a double click: the second call shares the first', async () => {

@@ -15,7 +15,7 @@ export default function PlacedOrder({
   headingRef,
 }: {
   readonly orderNo: string;
-  readonly headingRef: Ref<HTMLHeadingElement>;
+  readonly headingRef?: Ref<HTMLHeadingElement> | undefined;
 }) {
   const $loaded = useStore($invoice);
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
- * The company console (issue 19; DECISIONS 39): one island with four tabs, Leads, Orders,
- * Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
+ * The company console (issue 19; DECISIONS 39): one island with five tabs, Leads, Orders,
+ * Payments (issue 28), Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
  * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
  * so a reload or a shared link opens it again.
  */
@@ -20,14 +20,16 @@ import {
   loadMail,
   loadOrders,
 } from '~/stores/console';
+import { $payments, loadPayments } from '~/stores/console-payments';
 import { $user, signOut } from '~/stores/session';
 import { CustomersPanel } from './CustomersPanel';
 import { LeadsPanel } from './LeadsPanel';
 import { MailPanel } from './MailPanel';
 import { OrdersPanel, periodOf } from './OrdersPanel';
+import { PaymentsPanel } from './PaymentsPanel';
 import './console.css';
 
-const TABS = ['leads', 'orders', 'customers', 'mail'] as const;
+const TABS = ['leads', 'orders', 'payments', 'customers', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 function tabFromHash(): Tab {
@@ -42,6 +44,7 @@ export default function Console() {
   const counts: Record<Tab, { loaded: number; more: boolean } | undefined> = {
     leads: countOf(useStore($leads)),
     orders: countOf(useStore($orders)),
+    payments: countOf(useStore($payments)),
     customers: countOf(useStore($customers)),
     mail: countOf(useStore($mail)),
   };
@@ -53,6 +56,7 @@ export default function Console() {
     window.addEventListener('hashchange', follow);
     void loadLeads();
     void loadOrders({ ...periodOf('thisMonth', indianDay(new Date())), q: '' });
+    void loadPayments();
     void loadCustomers();
     void loadMail();
     void loadAttention();
@@ -134,6 +138,7 @@ export default function Console() {
         >
           {name === 'leads' && <LeadsPanel />}
           {name === 'orders' && <OrdersPanel />}
+          {name === 'payments' && <PaymentsPanel />}
           {name === 'customers' && <CustomersPanel />}
           {name === 'mail' && <MailPanel />}
         </div>

@@ -1,4 +1,7 @@
-/** The console's Orders tab: a period (this month, last month, this financial year, custom), search, the GST register. */
+/**
+ * The console's Orders tab: a period (this month, last month, this financial year, custom), search,
+ * the GST register; each order's refunds, and Refund… (issue 28).
+ */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { consoleText } from '~/content/ui/console';
@@ -8,6 +11,7 @@ import type { OrderRow } from '~/lib/shared/schemas/console';
 import { $orders, exportHref, loadMoreOrders, loadOrders } from '~/stores/console';
 import { DataTable, type Column } from './DataTable';
 import { FilterChoice, ListFrame, SearchForm } from './ListFrame';
+import { RefundCell } from './RefundCell';
 
 const text = consoleText.orders;
 type RangeKey = keyof typeof text.ranges;
@@ -140,6 +144,11 @@ const columns: Column<OrderRow>[] = [
     key: 'payment',
     label: text.columns.payment,
     cell: (row) => row.payment?.reference ?? text.noPayment,
+  },
+  {
+    key: 'refunds',
+    label: consoleText.refunds.column,
+    cell: (row) => <RefundCell order={row} />,
   },
 ];
 

@@ -7,6 +7,7 @@ import * as z from '~/lib/shared/zod';
 import { ContactMessageSchema } from '~/lib/shared/schemas/contact-message';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 import { UsdSchema } from '~/lib/shared/money';
+import { RefundSchema } from '~/lib/shared/schemas/payments';
 
 /** Longest note staff may add to a lead. */
 export const LEAD_NOTE_MAX = 1000;
@@ -83,6 +84,8 @@ export const OrderRowSchema = z.object({
   currency: z.string(),
   /** The gateway's payment reference (orders placed before payments have none). */
   payment: z.nullable(z.object({ gateway: z.string(), reference: z.string() })),
+  /** The refunds made of it, with their state and credit note (issue 28; none: none made). */
+  refunds: z.optional(z.array(RefundSchema)),
 });
 export type OrderRow = z.infer<typeof OrderRowSchema>;
 

@@ -105,3 +105,15 @@ export const CreditNoteSchema = z.extend(z.omit(InvoiceSchema, { amountStatus: t
   refundId: z.string(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
+
+/** The answer of a refund request (201). */
+export const RefundAnswerSchema = z.object({ refund: RefundSchema });
+
+/** Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`, `.`). */
+export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+
+/** Which payments the Payments tab lists: those needing attention, or all. */
+export type PaymentFilterStatus = z.infer<typeof PaymentsQuerySchema>['status'];
+
+/** Credit note numbers (`SIS-CN2627-00001`): at most 16 characters of A-Z 0-9 -, as order numbers. */
+export const CREDIT_NOTE_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;

@@ -36,6 +36,8 @@ const specRoutes = [
   '/checkout',
   '/purchasehistory',
   '/invoice',
+  // Not in the spec: a refund's GST credit note (issue 28, DECISIONS 49).
+  '/credit-note',
 ];
 
 describe('site routes', () => {

@@ -13,8 +13,14 @@ describe('sitemap filter', () => {
     expect(sitemapPaths).toHaveLength(publicPaths.length + courses.length);
   });
 
-  it('leaves out the sign-in, checkout, history and invoice pages', () => {
-    expect([...privatePaths].sort()).toEqual(['/checkout', '/invoice', '/login', '/purchasehistory']);
+  it('leaves out the sign-in, checkout, history, invoice and credit note pages', () => {
+    expect([...privatePaths].sort()).toEqual([
+      '/checkout',
+      '/credit-note',
+      '/invoice',
+      '/login',
+      '/purchasehistory',
+    ]);
     for (const path of privatePaths) expect(inSitemap(`${site}${path}`), path).toBe(false);
   });
 
