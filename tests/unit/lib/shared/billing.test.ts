@@ -67,13 +67,13 @@ describe('tax by place of supply, in cents (issue 18; DECISIONS 34)', () => {
     const place = placeOfSupplyOf({ country: 'IN', state: '27' });
     expect(place).toEqual({ regime: 'intra-state', label: 'Maharashtra (27)' });
     const totals = invoiceTotals(prices, taxRatesOf(place.regime));
-    expect(totals.lines.map((line) => line.taxableCents)).toEqual([11780, 9237]);
+    expect(totals.lines.map((line) => line.taxableCents)).toEqual([11780, 9238]);
     expect(totals.taxes).toEqual([
-      // 3783 cents of tax: half rounds up for CGST, SGST takes the rest.
-      { label: 'CGST', ratePct: 9, amountCents: 1892 },
+      // Equal halves on every line (DECISIONS 50): 1060 + 831 cents each.
+      { label: 'CGST', ratePct: 9, amountCents: 1891 },
       { label: 'SGST', ratePct: 9, amountCents: 1891 },
     ]);
-    expect(totals.taxableCents + 1892 + 1891).toBe(totals.totalCents);
+    expect(totals.taxableCents + 1891 + 1891).toBe(totals.totalCents);
   });
 
   it('Karnataka (29): IGST 18%, the same total', () => {
