@@ -14,6 +14,7 @@ import {
   cartItem,
   invoiceFor,
   json,
+  paidItem,
   pastPurchases,
   ShopMock,
   usd,
@@ -361,11 +362,9 @@ test.describe('Invoice', () => {
     page,
   }) => {
     // The longest invoice there can be: one order of every course in the catalogue.
-    const everything = catalogue.map((_, index) => ({
-      ...cartItem(index),
-      orderNo: 'SIS-2627-000003',
-      orderDate: '2026-06-01T09:00:00.000Z',
-    }));
+    const everything = catalogue.map((_, index) =>
+      paidItem(cartItem(index), 'SIS-2627-000003', '2026-06-01T09:00:00.000Z'),
+    );
     await new ShopMock({ purchases: everything }).install(page);
     await page.goto('/invoice?id=SIS-2627-000003');
     await expect(page.getByTestId('invoice-number')).toBeVisible();

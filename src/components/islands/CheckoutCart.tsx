@@ -11,6 +11,7 @@ import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
+import { $likelyCurrency } from '~/stores/billing';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
 import PlacedOrder from './checkout/PlacedOrder';
@@ -89,6 +90,7 @@ export default function CheckoutCart() {
   const $failed = useStore($cartLoadFailed);
   const $busy = useStore($cartBusy);
   const $changed = useStore($cartChanged);
+  const $currency = useStore($likelyCurrency);
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
@@ -182,7 +184,7 @@ export default function CheckoutCart() {
                     </div>
                     <p className="cart-item__overview">{overviewStart(item.courseOverview)}</p>
                     <div className="cart-item__side">
-                      <ShopPrice fees={item.fees} discountedFees={item.discountedFees} />
+                      <ShopPrice prices={item} currency={$currency} />
                       <button
                         className="cart-item__delete"
                         type="button"
@@ -203,7 +205,10 @@ export default function CheckoutCart() {
           </div>
         </section>
         <OrderSummary
-          pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
+          prices={{
+            USD: $items.map((item) => centsFromUsd(item.discountedFees)),
+            INR: $items.map((item) => centsFromUsd(item.discountedFeesInr)),
+          }}
           headingId="summary-heading"
           itemCount={$items.length}
         />

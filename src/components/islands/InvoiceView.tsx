@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { invoiceText as text, shopText } from '~/content/ui/shop';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, type Currency } from '~/lib/shared/money';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { $user } from '~/stores/session';
@@ -16,8 +16,9 @@ import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
 
-function usd(amount: number): string {
-  return formatUsd(centsFromUsd(amount));
+/** An amount of the invoice, in the currency paid (DECISIONS 46). */
+function money(amount: number, currency: Currency): string {
+  return formatMoney(centsFromUsd(amount), currency);
 }
 
 function orderNoFromAddress(): string | undefined {
@@ -231,16 +232,16 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                   <th scope="row">{line.name}</th>
                   <td data-label={text.sac}>{line.sac}</td>
                   <td className="num" data-label={text.price}>
-                    {usd(line.price)}
+                    {money(line.price, invoice.currency)}
                   </td>
                   <td className="num" data-label={text.qty}>
                     {line.qty}
                   </td>
                   <td className="num" data-label={text.taxableValue}>
-                    {usd(line.taxableValue)}
+                    {money(line.taxableValue, invoice.currency)}
                   </td>
                   <td className="num" data-label={text.totalAmount}>
-                    {formatUsd(centsFromUsd(line.price) * line.qty)}
+                    {formatMoney(centsFromUsd(line.price) * line.qty, invoice.currency)}
                   </td>
                 </tr>
               ))}
@@ -256,25 +257,25 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <dl className="invoice__totals">
             <div>
               <dt>{text.taxableValue}</dt>
-              <dd>{usd(totals.taxable)}</dd>
+              <dd>{money(totals.taxable, invoice.currency)}</dd>
             </div>
             {invoice.exportNote && (
               <div>
                 <dt>{text.exportTax}</dt>
-                <dd>{usd(0)}</dd>
+                <dd>{money(0, invoice.currency)}</dd>
               </div>
             )}
             {totals.taxes.map((tax) => (
               <div key={tax.label}>
                 <dt>{text.tax(tax.label, tax.ratePct)}</dt>
-                <dd>{usd(tax.amount)}</dd>
+                <dd>{money(tax.amount, invoice.currency)}</dd>
               </div>
             ))}
             <div className="invoice__grand-total">
               <dt>
                 {text.total} ({invoice.currency})
               </dt>
-              <dd data-testid="invoice-total">{usd(totals.total)}</dd>
+              <dd data-testid="invoice-total">{money(totals.total, invoice.currency)}</dd>
             </div>
           </dl>
         </div>

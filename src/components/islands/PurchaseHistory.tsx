@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { historyText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
 import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
@@ -82,7 +82,10 @@ export default function PurchaseHistory() {
                   <div>
                     <dt>{text.orderTotal}</dt>
                     <dd>
-                      {formatUsd(sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))))}
+                      {formatMoney(
+                        sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))),
+                        order.items[0]?.currency ?? 'USD',
+                      )}
                     </dd>
                   </div>
                 </dl>
@@ -114,7 +117,9 @@ export default function PurchaseHistory() {
                           <a href={courseDetailLink(item)}>{item.name}</a>
                         </span>
                       </td>
-                      <td className="order__price">{formatUsd(centsFromUsd(item.discountedFees))}</td>
+                      <td className="order__price">
+                        {formatMoney(centsFromUsd(item.discountedFees), item.currency)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

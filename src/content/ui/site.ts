@@ -66,4 +66,6 @@ export const courseText = {
   listHeading: 'Courses',
   regularFee: 'Regular fee',
   now: ', now',
+  /** The rupee fee beside the dollar one (DECISIONS 46). */
+  inIndia: (inr: string) => `${inr} INR in India, GST included`,
 } as const;

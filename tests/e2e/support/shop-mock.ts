@@ -18,8 +18,15 @@ export const user = { userid: 'u-5b2c9e', username: 'Asha Kulkarni' };
 export type { CartItem, PurchasedItem };
 
 export function cartItem(index: number): CartItem {
-  const { id, name, url, review, fees, discountedFees, courseOverview } = catalogue[index]!;
-  return { id, name, url, review, fees, discountedFees, courseOverview };
+  const { id, name, url, review, fees, discountedFees, feesInr, discountedFeesInr, courseOverview } =
+    catalogue[index]!;
+  return { id, name, url, review, fees, discountedFees, feesInr, discountedFeesInr, courseOverview };
+}
+
+/** A cart item as bought in an order paid in dollars. */
+export function paidItem(item: CartItem, orderNo: string, orderDate: string): PurchasedItem {
+  const { id, name, url, review, fees, discountedFees, courseOverview } = item;
+  return { id, name, url, review, fees, discountedFees, courseOverview, orderNo, orderDate, currency: 'USD' };
 }
 
 export const usd = (amount: number) =>
@@ -86,7 +93,7 @@ export class ShopMock {
     this.orders += 1;
     const orderNo = `SIS-2627-${String(this.orders).padStart(6, '0')}`;
     const orderDate = new Date().toISOString();
-    this.purchases = [...this.cart.map((c) => ({ ...c, orderNo, orderDate })), ...this.purchases];
+    this.purchases = [...this.cart.map((c) => paidItem(c, orderNo, orderDate)), ...this.purchases];
     this.cart = [];
     return route.fulfill({ status: 303, headers: { Location: `/checkout?placed=${orderNo}` } });
   }
@@ -153,8 +160,8 @@ export function json(route: Route, body: unknown, status = 200, headers: Record<
 /** Two past orders: the newer with courses 2 and 4, the older with course 7. */
 export function pastPurchases(): PurchasedItem[] {
   return [
-    { ...cartItem(1), orderNo: 'SIS-2627-000002', orderDate: '2026-05-04T20:15:00.000Z' },
-    { ...cartItem(3), orderNo: 'SIS-2627-000002', orderDate: '2026-05-04T20:15:00.000Z' },
-    { ...cartItem(6), orderNo: 'SIS-2526-000917', orderDate: '2026-01-12T06:30:00.000Z' },
+    paidItem(cartItem(1), 'SIS-2627-000002', '2026-05-04T20:15:00.000Z'),
+    paidItem(cartItem(3), 'SIS-2627-000002', '2026-05-04T20:15:00.000Z'),
+    paidItem(cartItem(6), 'SIS-2526-000917', '2026-01-12T06:30:00.000Z'),
   ];
 }

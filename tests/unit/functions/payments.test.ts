@@ -68,8 +68,12 @@ const formPost = (url: string, fields: Record<string, string> | URLSearchParams,
     }),
   );
 
+/**
+ * What the first `count` courses cost a buyer in India (KARNATAKA), in paise: rupees since issue 29
+ * (DECISIONS 46), where these tests asserted the dollar prices in cents and currency USD.
+ */
 const total = (count: number) =>
-  courses.slice(0, count).reduce((sum, course) => sum + course.discountedFeesCents, 0);
+  courses.slice(0, count).reduce((sum, course) => sum + course.discountedFeesPaise, 0);
 
 describe('paying on the test gateway (no keys, not production)', () => {
   it('checkout answers the form for the gateway: fields as API.md names them, nothing placed yet', async () => {
@@ -82,7 +86,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
       key_id: 'rzp_test_offline',
       order_id: expect.stringMatching(/^order_test/),
       amount: String(total(2)),
-      currency: 'USD',
+      currency: 'INR',
       'prefill[name]': 'Priya Rao',
       'notes[paymentNo]': answer.paymentNo,
       callback_url: `${ORIGIN}/api/payments/callback`,
@@ -201,7 +205,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
             id: pay.fields.get('razorpay_payment_id'),
             order_id: orderId,
             amount: total(2),
-            currency: 'USD',
+            currency: 'INR',
             status: 'captured',
           },
         },
@@ -275,7 +279,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
       errors: ['Your cart changed. Check it and continue.'],
       cart: [expect.objectContaining({ id: first!.id }), expect.objectContaining({ id: second!.id })],
     });
-    const shown = { courseIds: [second!.id, first!.id], total: total(2) / 100 };
+    const shown = { courseIds: [second!.id, first!.id], total: total(2) / 100, currency: 'INR' as const };
     expect((await checkout(buyer, { ...KARNATAKA, expect: shown })).status).toBe(200);
   });
 
@@ -363,7 +367,7 @@ describe('with Razorpay keys (a fake Razorpay API on loopback)', () => {
     expect(answer.gateway.fields['key_id']).toBe('rzp_live_fake');
     expect(fake.orders.get(orderId)).toMatchObject({
       amount: total(2),
-      currency: 'USD',
+      currency: 'INR',
       receipt: answer.paymentNo,
       notes: { paymentNo: answer.paymentNo },
     });

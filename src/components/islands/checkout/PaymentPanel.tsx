@@ -9,10 +9,10 @@ import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { checkoutText as text, shopText } from '~/content/ui/shop';
+import { checkoutText as text } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
 import { GST_STATES } from '~/lib/shared/gst';
-import { formatUsd, type Cents } from '~/lib/shared/money';
+import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
 import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { $savedBilling } from '~/stores/billing';
@@ -37,14 +37,14 @@ function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput
 }
 
 interface PaymentPanelProps {
-  /** Prices of the courses in the cart, in cents. */
-  readonly pricesCents: readonly Cents[];
+  /** Prices of the courses in the cart in each currency, in minor units (cents, paise). */
+  readonly prices: Readonly<Record<Currency, readonly Cents[]>>;
   /** The summary's heading id (the aside is labelled by it). */
   readonly headingId: string;
   readonly itemCount: number;
 }
 
-export default function PaymentPanel({ pricesCents, headingId, itemCount }: PaymentPanelProps) {
+export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPanelProps) {
   const $saved = useStore($savedBilling);
   const $account = useStore($user);
   const $pending = useStore($checkoutPending);
@@ -67,8 +67,12 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
     },
   });
   const billing = useWatch({ control }) as Partial<BillingInput>;
+  // The billing country decides the currency charged (DECISIONS 46): India rupees, elsewhere dollars.
+  const currency = currencyOfCountry(billing.country ?? 'IN');
+  const pricesCents = prices[currency];
+  const money = (cents: Cents) => formatMoney(cents, currency);
   const preview = taxPreview(pricesCents, billing);
-  const totalCents = pricesCents.reduce((sum, price) => sum + price, 0);
+  const totalCents = sumCents(pricesCents);
   const inIndia = billing.country === 'IN';
 
   /** A field's hint, once the visitor left it or tried to pay. */
@@ -161,24 +165,24 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
         <dl className="checkout__totals" aria-live="polite">
           <div>
             <dt>{text.items(itemCount)}</dt>
-            <dd>{formatUsd(totalCents)}</dd>
+            <dd>{money(totalCents)}</dd>
           </div>
           {preview ? (
             <>
               <div className="checkout__tax">
                 <dt>{text.taxable}</dt>
-                <dd>{formatUsd(preview.totals.taxableCents)}</dd>
+                <dd>{money(preview.totals.taxableCents)}</dd>
               </div>
               {preview.totals.taxes.length === 0 ? (
                 <div className="checkout__tax">
                   <dt>{text.exportTax}</dt>
-                  <dd>{formatUsd(0)}</dd>
+                  <dd>{money(0)}</dd>
                 </div>
               ) : (
                 preview.totals.taxes.map((tax) => (
                   <div className="checkout__tax" key={tax.label}>
                     <dt>{text.tax(tax.label, tax.ratePct)}</dt>
-                    <dd>{formatUsd(tax.amountCents)}</dd>
+                    <dd>{money(tax.amountCents)}</dd>
                   </div>
                 ))
               )}
@@ -192,7 +196,7 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
           <div className="checkout__total">
             <dt>{text.total}</dt>
             <dd data-testid="cart-total">
-              {formatUsd(totalCents)} <span className="checkout__currency">{shopText.currency}</span>
+              {money(totalCents)} <span className="checkout__currency">{currency}</span>
             </dd>
           </div>
         </dl>
@@ -209,7 +213,7 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
             if ($pending) event.preventDefault();
           }}
         >
-          {$pending ? text.paying : text.pay(formatUsd(totalCents))}
+          {$pending ? text.paying : text.pay(money(totalCents))}
         </button>
         <p className="checkout__note">{text.payNote}</p>
         <p className="checkout__note">{text.taxNote}</p>

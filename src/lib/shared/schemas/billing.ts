@@ -5,6 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { COUNTRY_CODES } from '~/lib/shared/countries';
+import { CurrencySchema } from '~/lib/shared/money';
 import { gstStateName, isValidGstin } from '~/lib/shared/gst';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
@@ -91,8 +92,10 @@ export const CheckoutRequestSchema = z
       z.object({
         /** The course ids the page listed. */
         courseIds: z.array(z.int()).check(z.maxLength(500)),
-        /** The total the page showed, in dollars. */
+        /** The total the page showed, in `currency`'s major units (dollars or rupees). */
         total: z.number().check(z.gte(0)),
+        /** The currency of that total (DECISIONS 46); not said: USD. */
+        currency: z.optional(CurrencySchema),
       }),
     ),
   })

@@ -28,7 +28,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return stringify([[...header], ...cells], { bom: true, record_delimiter: 'windows' });
 }
 
-/** An amount in dollars with two decimals: `1234.5` -> `1234.50`. */
+/** An amount in dollars or rupees with two decimals: `1234.5` -> `1234.50`. */
 const money = (usd: number) => usd.toFixed(2);
 
 /** A tax of an order's totals by label (IGST, CGST, SGST), in cents; 0 when it does not apply. */
@@ -55,13 +55,20 @@ export const SALES_REGISTER_HEADER = [
   'Payment reference',
 ] as const;
 
-/** The GST sales register of a date range (days in India), oldest invoice first, with a totals row. */
+/**
+ * The GST sales register of a date range (days in India), oldest invoice first, with a totals row
+ * per currency paid (amounts in the invoice's currency).
+ */
 export async function salesRegisterCsv(
   range: { from?: string | undefined; to?: string | undefined },
   now: Date,
 ): Promise<string> {
   const rows = (await allOrdersIn(range, now)).slice(0, EXPORT_MAX_ROWS).reverse();
-  const sums = { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+  // One totals row per currency (DECISIONS 46): rupees and dollars are never added together.
+  const sums = new Map<
+    string,
+    { count: number; taxable: number; igst: number; cgst: number; sgst: number; total: number }
+  >();
   const lines = rows.map((row) => {
     const place = placeOfSupplyOf(row.billing);
     const cents = {
@@ -71,7 +78,10 @@ export async function salesRegisterCsv(
       sgst: taxCents(row, 'SGST'),
       total: centsFromUsd(row.totals.total),
     };
-    for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += cents[key];
+    const sum = sums.get(row.currency) ?? { count: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+    sum.count += 1;
+    for (const key of Object.keys(cents) as (keyof typeof cents)[]) sum[key] += cents[key];
+    sums.set(row.currency, sum);
     return [
       row.orderNo,
       indianDay(new Date(row.orderDate)),
@@ -90,22 +100,26 @@ export async function salesRegisterCsv(
     ];
   });
   const totals = [
-    `Total (${rows.length} invoices)`,
+    ...(sums.size === 0
+      ? new Map([['USD', { count: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 }]])
+      : sums),
+  ].map(([currency, sum]) => [
+    `Total (${sum.count} invoices)`,
     '',
     '',
     '',
     '',
     '',
     '',
-    rows[0]?.currency ?? 'USD',
-    money(usdFromCents(sums.taxable)),
-    money(usdFromCents(sums.igst)),
-    money(usdFromCents(sums.cgst)),
-    money(usdFromCents(sums.sgst)),
-    money(usdFromCents(sums.total)),
+    currency,
+    money(usdFromCents(sum.taxable)),
+    money(usdFromCents(sum.igst)),
+    money(usdFromCents(sum.cgst)),
+    money(usdFromCents(sum.sgst)),
+    money(usdFromCents(sum.total)),
     '',
-  ];
-  return toCsv(SALES_REGISTER_HEADER, [...lines, totals]);
+  ]);
+  return toCsv(SALES_REGISTER_HEADER, [...lines, ...totals]);
 }
 
 export const LEADS_HEADER = [

@@ -11,7 +11,7 @@ import { escapeHtml } from '~/server/domain/mail-templates';
 import { TEST_KEY_ID, type PaymentGateway } from '~/server/domain/payments/gateway';
 import { CALLBACK_PATH, CANCEL_PATH } from '~/server/domain/payments/checkout-payment';
 import { isValidPaymentSignature, paymentSignature } from '~/server/domain/payments/signatures';
-import { formatUsd } from '~/lib/shared/money';
+import { formatMoney } from '~/lib/shared/money';
 import {
   getTestOrder,
   recordTestPayment,
@@ -88,7 +88,7 @@ export async function testCheckoutPage(
   const paymentId = testGatewayId('pay');
   const callbackUrl = `${origin}${CALLBACK_PATH}`;
   const signature = paymentSignature(order.id, paymentId, await gateway.keySecret());
-  const amount = `${formatUsd(order.amount)} ${order.currency}`;
+  const amount = `${formatMoney(order.amount, order.currency === 'INR' ? 'INR' : 'USD')} ${order.currency}`;
   const common = { key_id: TEST_KEY_ID, callback_url: callbackUrl };
   const payFields = {
     ...common,
@@ -115,7 +115,7 @@ export async function testCheckoutPage(
 ${payer ? `<dt>Paying as</dt><dd>${escapeHtml(payer)}</dd>` : ''}
 <dt>Gateway order</dt><dd>${escapeHtml(order.id)}</dd></dl>
 <div class="actions">
-<form method="post" action="/api/payments/test-checkout/pay">${hidden(payFields)}<button class="pay" type="submit">Pay ${escapeHtml(formatUsd(order.amount))}</button></form>
+<form method="post" action="/api/payments/test-checkout/pay">${hidden(payFields)}<button class="pay" type="submit">Pay ${escapeHtml(formatMoney(order.amount, order.currency === 'INR' ? 'INR' : 'USD'))}</button></form>
 <form method="post" action="/api/payments/test-checkout/decline">${hidden(declineFields)}<button class="decline" type="submit">Decline</button></form>
 </div>
 <a class="cancel" href="${escapeHtml(`${origin}${CANCEL_PATH}`)}">Cancel and return to the shop</a>

@@ -16,12 +16,13 @@
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
-import { centsFromUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd, currencyOfCountry, isWholeCents, type Currency } from '~/lib/shared/money';
 import type { Billing, BillingRecord } from '~/lib/shared/schemas/billing';
 import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
+import { linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
 import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
@@ -112,6 +113,8 @@ async function findOrStartCheckout(
         courseOverview: course.courseOverview,
         listPriceCents: course.feesCents,
         priceCents: course.discountedFeesCents,
+        listPricePaise: course.feesPaise,
+        pricePaise: course.discountedFeesPaise,
       })),
     });
   }
@@ -134,8 +137,17 @@ export interface PaymentRequest {
   readonly idempotencyKey: string | undefined;
   /** Who and where the invoice is for (checked by `BillingSchema`). */
   readonly billing: Billing;
-  /** What the page showed, when it says (DECISIONS 45): course ids and the total in dollars. */
-  readonly expect?: { readonly courseIds: readonly number[]; readonly total: number } | undefined;
+  /**
+   * What the page showed, when it says (DECISIONS 45): course ids and the total in `currency`'s
+   * major units (dollars when not said).
+   */
+  readonly expect?:
+    | {
+        readonly courseIds: readonly number[];
+        readonly total: number;
+        readonly currency?: Currency | undefined;
+      }
+    | undefined;
 }
 
 /** A payment started: its number (the gateway's receipt) and the checkout it pays. */
@@ -144,13 +156,19 @@ export interface PaymentStarted {
   readonly checkout: Checkout;
 }
 
-/** True when `expect` names exactly the checkout's courses and total. */
-function showsLines(lines: Checkout['lines'], expect: NonNullable<PaymentRequest['expect']>): boolean {
+/** True when `expect` names exactly the checkout's courses and its total in the currency charged. */
+function showsLines(
+  lines: Checkout['lines'],
+  expect: NonNullable<PaymentRequest['expect']>,
+  currency: Currency,
+): boolean {
   const ids = new Set(lines.map((line) => line.courseId));
   return (
     expect.courseIds.length === ids.size &&
     expect.courseIds.every((id) => ids.has(id)) &&
-    centsFromUsd(expect.total) === sumCents(lines.map((line) => line.priceCents))
+    (expect.currency ?? 'USD') === currency &&
+    isWholeCents(expect.total) &&
+    centsFromUsd(expect.total) === totalIn(lines, currency)
   );
 }
 
@@ -180,7 +198,9 @@ export async function startPayment(
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
-  if (request.expect && !showsLines(found.lines, request.expect))
+  // The billing country decides the currency charged (DECISIONS 46).
+  const currency = currencyOfCountry(request.billing.country);
+  if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
   const billed = sameBilling(found.billing, request.billing)
     ? found
@@ -189,9 +209,9 @@ export async function startPayment(
       );
   const paymentNo = checkoutIdOf(billed).replace('/', '.');
   if (billed.payment) return { paymentNo, checkout: billed };
-  const amountCents = sumCents(billed.lines.map((line) => line.priceCents));
-  const order = await createGatewayOrder({ amountCents, currency: 'USD', paymentNo });
-  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency: 'USD' });
+  const amountCents = totalIn(billed.lines, currency);
+  const order = await createGatewayOrder({ amountCents, currency, paymentNo });
+  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency });
   return { paymentNo, checkout: checkoutRecord };
 }
 
@@ -260,11 +280,13 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   step('listed');
 
   const reference = found.payment?.reference;
+  const currency = found.payment?.currency === 'INR' ? 'INR' : 'USD';
   const order: Order = await saveOrder({
     orderNo,
     userId,
     placedAt: found.startedAt,
-    lines: found.lines,
+    lines: linesIn(found.lines, currency),
+    currency,
     billTo: found.billTo,
     ...(found.billing ? { billing: found.billing } : {}),
     ...(reference ? { payment: { gateway: found.payment!.gateway, reference } } : {}),

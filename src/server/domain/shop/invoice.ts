@@ -5,8 +5,8 @@
  * another, none for an export under the LUT. Orders placed before billing details existed print
  * what they printed: CGST + SGST at the company's state.
  */
-import { usdInWords } from '~/lib/shared/amount-in-words';
-import { usdFromCents } from '~/lib/shared/money';
+import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
+import { majorFromMinor } from '~/lib/shared/money';
 import { countryName } from '~/lib/shared/countries';
 import { gstStateName } from '~/lib/shared/gst';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
@@ -16,7 +16,7 @@ import { site } from '~/site.config';
 
 export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/tax';
 
-/** The invoice of an order, as the invoice page prints it (amounts in dollars at this edge). */
+/** The invoice of an order, as the invoice page prints it (amounts in the order's currency, major units). */
 export function toInvoice(order: Order): Invoice {
   const { billing, payment } = order;
   const place = billing ? placeOfSupplyOf(billing) : undefined;
@@ -25,6 +25,7 @@ export function toInvoice(order: Order): Invoice {
     place ? taxRatesOf(place.regime) : site.tax.gst.split,
   );
   const { registered } = site.addresses;
+  const currency = order.currency ?? 'USD';
   const stateName = billing?.state === undefined ? undefined : gstStateName(billing.state);
   return {
     orderNo: order.orderNo,
@@ -49,20 +50,20 @@ export function toInvoice(order: Order): Invoice {
       name: line.name,
       sac: site.tax.sac,
       qty: 1,
-      price: usdFromCents(line.priceCents),
-      taxableValue: usdFromCents(totals.lines[index]!.taxableCents),
+      price: majorFromMinor(line.priceCents),
+      taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
     })),
     totals: {
-      taxable: usdFromCents(totals.taxableCents),
+      taxable: majorFromMinor(totals.taxableCents),
       taxes: totals.taxes.map((tax) => ({
         label: tax.label,
         ratePct: tax.ratePct,
-        amount: usdFromCents(tax.amountCents),
+        amount: majorFromMinor(tax.amountCents),
       })),
-      total: usdFromCents(totals.totalCents),
+      total: majorFromMinor(totals.totalCents),
     },
-    amountInWords: usdInWords(totals.totalCents),
-    currency: 'USD',
+    amountInWords: currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+    currency,
     amountStatus: 'Paid',
     ...(billing && place
       ? {
@@ -92,7 +93,7 @@ export function toInvoiceLines(order: Order): InvoiceLine[] {
   return order.lines.map((line) => ({
     orderNo: order.orderNo,
     orderDate: order.placedAt,
-    discountedFees: usdFromCents(line.priceCents),
+    discountedFees: majorFromMinor(line.priceCents),
     name: line.name,
     courseId: line.courseId,
   }));

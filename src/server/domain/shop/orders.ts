@@ -1,5 +1,5 @@
 /** Purchase history and invoices: only the buyer sees an order (DECISIONS 13, 35). */
-import { usdFromCents } from '~/lib/shared/money';
+import { majorFromMinor } from '~/lib/shared/money';
 import {
   ORDER_NO_PATTERN,
   type Invoice,
@@ -12,7 +12,7 @@ import { getOrder, listOrdersOfUser, type Order } from '~/server/storage/orders'
 
 export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
 
-/** Every course the user bought, newest order first, at the prices paid. */
+/** Every course the user bought, newest order first, at the prices paid in the currency paid. */
 export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> {
   const orders = await listOrdersOfUser(userId);
   orders.sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.orderNo.localeCompare(a.orderNo));
@@ -22,11 +22,12 @@ export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> 
       name: line.name,
       url: line.url,
       review: line.review,
-      fees: usdFromCents(line.listPriceCents),
-      discountedFees: usdFromCents(line.priceCents),
+      fees: majorFromMinor(line.listPriceCents),
+      discountedFees: majorFromMinor(line.priceCents),
       courseOverview: line.courseOverview,
       orderNo: order.orderNo,
       orderDate: order.placedAt,
+      currency: order.currency ?? 'USD',
     })),
   );
 }

@@ -62,3 +62,16 @@ describe('equal halves, exact totals (DECISIONS 50)', () => {
     );
   });
 });
+
+describe('equal halves, exact totals in rupees (DECISIONS 46, 50)', () => {
+  it('holds for every cart of the catalogue in paise, in every regime', () => {
+    const carts = everyCart(courses.map((course) => course.discountedFeesPaise));
+    for (const regime of ['intra-state', 'inter-state', 'export'] as const) {
+      for (const cart of carts) {
+        const totals = invoiceTotals(cart, taxRatesOf(regime));
+        expectExact(totals, cart);
+        if (regime === 'intra-state') expect(totals.taxes[0]!.amountCents).toBe(totals.taxes[1]!.amountCents);
+      }
+    }
+  });
+});

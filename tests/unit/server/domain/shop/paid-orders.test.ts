@@ -62,7 +62,9 @@ const captured = (payment: { orderId: string; amountCents: number; currency: str
 describe('paying before the order exists (issue 18)', () => {
   it('asks the gateway for the cart total once, and makes no order and no number yet', async () => {
     const { userId, started, payment } = await buyerPaying(0, 1);
-    expect(payment.amountCents).toBe(courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents);
+    // A buyer in India pays the rupee prices, in paise (DECISIONS 46; was the dollar prices in cents).
+    expect(payment.amountCents).toBe(courses[0]!.discountedFeesPaise + courses[1]!.discountedFeesPaise);
+    expect(payment.currency).toBe('INR');
     const again = await startPayment(
       { userId, idempotencyKey: undefined, billing: KARNATAKA },
       deps,
@@ -102,7 +104,8 @@ describe('paying before the order exists (issue 18)', () => {
     const { userId, payment } = await buyerPaying(7);
     for (const [wrong, message] of [
       [{ ...captured(payment), amount: payment.amountCents - 1 }, PAYMENT_ERRORS.mismatch],
-      [{ ...captured(payment), currency: 'INR' }, PAYMENT_ERRORS.mismatch],
+      // The buyer is in India: INR was asked, so USD is the wrong currency (was the other way round).
+      [{ ...captured(payment), currency: 'USD' }, PAYMENT_ERRORS.mismatch],
       [{ ...captured(payment), status: 'authorized' }, PAYMENT_ERRORS.notCaptured],
     ] as const) {
       const error = await placePaidOrder(wrong, deps).catch((e: unknown) => e);
@@ -113,5 +116,61 @@ describe('paying before the order exists (issue 18)', () => {
       placePaidOrder({ ...captured(payment), orderId: 'order_forged' }, deps),
     ).rejects.toBeInstanceOf(NotFound);
     expect(await purchaseHistory(userId)).toEqual([]);
+  });
+});
+
+describe('two currencies (DECISIONS 46)', () => {
+  it('a buyer in India pays the rupee prices and the order keeps them in paise; a buyer abroad pays dollars', async () => {
+    const india = await buyerPaying(8);
+    expect(india.payment).toMatchObject({ currency: 'INR', amountCents: courses[8]!.discountedFeesPaise });
+    await placePaidOrder(captured(india.payment), deps);
+    const [bought] = await purchaseHistory(india.userId);
+    expect(bought).toMatchObject({
+      currency: 'INR',
+      discountedFees: courses[8]!.discountedFeesPaise / 100,
+      fees: courses[8]!.feesPaise / 100,
+    });
+    expect(mails.at(-1)?.text).toContain(
+      `Paid ₹${(courses[8]!.discountedFeesPaise / 100).toLocaleString('en-IN')}.00`,
+    );
+
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[8]!.id);
+    const abroad = await startPayment(
+      {
+        userId,
+        idempotencyKey: undefined,
+        billing: { name: 'Jane Doe', country: 'US', state: undefined, gstin: undefined },
+      },
+      deps,
+      gateway,
+    );
+    expect(abroad.checkout.payment).toMatchObject({
+      currency: 'USD',
+      amountCents: courses[8]!.discountedFeesCents,
+    });
+    await placePaidOrder(captured(abroad.checkout.payment!, 'pay_2'), deps);
+    expect(await purchaseHistory(userId)).toEqual([
+      expect.objectContaining({ currency: 'USD', discountedFees: courses[8]!.discountedFeesCents / 100 }),
+    ]);
+  });
+
+  it('the page must have shown the total in the currency charged, or the cart comes back (409)', async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[0]!.id);
+    const shown = (total: number, currency?: 'INR' | 'USD') => ({
+      userId,
+      idempotencyKey: undefined,
+      billing: KARNATAKA,
+      expect: { courseIds: [courses[0]!.id], total, currency },
+    });
+    await expect(startPayment(shown(courses[0]!.discountedFeesCents / 100), deps, gateway)).rejects.toThrow(
+      'Your cart changed',
+    );
+    await expect(
+      startPayment(shown(courses[0]!.discountedFeesPaise / 100, 'USD'), deps, gateway),
+    ).rejects.toThrow('Your cart changed');
+    const started = await startPayment(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
+    expect(started.checkout.payment?.currency).toBe('INR');
   });
 });
