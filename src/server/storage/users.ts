@@ -2,7 +2,7 @@
  * User accounts in the `users` store. Key formats:
  * - `users/<userId>`: the account (opaque random id, name, e-mail, mobile, password hash);
  * - `by-email/<sha256 of e-mail>`: the unique e-mail index naming the user id;
- * - `by-mobile/<10 digits>`: the accounts that hold a mobile number, at most
+ * - `by-mobile/<mobile>` (ten digits, or + and the digits of a number outside India): the accounts that hold a mobile number, at most
  *   `MAX_MOBILE_HOLDERS` (DECISIONS 42: a number nobody proved is a sign-in name, not a key).
  *   Records written before that decision name one `userId`; they are read as a list of one.
  *
@@ -12,6 +12,7 @@
  * progress is younger) the next claim takes it over, so a crash never blocks an address or a
  * place among a number's holders for good. A lost race gives the claim back.
  */
+import { MOBILE_PATTERN } from '~/lib/shared/schemas/account';
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
@@ -23,8 +24,8 @@ export const UserRecordSchema = z.object({
   name: z.string().check(z.minLength(1)),
   /** Lower-case e-mail address. */
   email: z.string().check(z.minLength(3)),
-  /** Ten digits. */
-  mobile: z.string().check(z.regex(/^\d{10}$/)),
+  /** Ten digits (India), or + and 8 to 15 digits (elsewhere: DECISIONS 52). */
+  mobile: z.string().check(z.regex(MOBILE_PATTERN)),
   /** PHC-style scrypt hash. */
   passwordHash: z.string().check(z.startsWith('$scrypt$')),
   createdAt: z.iso.datetime(),

@@ -13,7 +13,7 @@ import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { startFakeRazorpay, type FakeRazorpay } from '../../support/fake-razorpay';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
-import { newSignedInPerson } from '../../support/people';
+import { newSignedInPerson, type PersonOptions } from '../../support/people';
 import { KARNATAKA, payOnTestGateway, testPageForm, UNITED_STATES } from '../../support/test-gateway';
 
 const ORIGIN = 'http://localhost';
@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 /** A signed-in buyer with `count` courses in the cart. */
-async function buyerWithCart(count = 2) {
-  const { userId, session } = await newSignedInPerson();
+async function buyerWithCart(count = 2, options: PersonOptions = {}) {
+  const { userId, session } = await newSignedInPerson(options);
   const headers = await browserHeaders(session);
   for (const course of courses.slice(0, count))
     await send(
@@ -129,6 +129,19 @@ describe('paying on the test gateway (no keys, not production)', () => {
       payment: { gateway: 'test', reference: expect.stringMatching(/^pay_test/) },
       totals: { taxes: [{ label: 'IGST', ratePct: 18 }], total: total(2) / 100 },
     });
+  });
+
+  it('a buyer abroad with a +1 mobile: charged in dollars, the gateway prefilled with the number as given', async () => {
+    const buyer = await buyerWithCart(1, { mobile: '+14155550134' });
+    const answer = (await (await checkout(buyer, UNITED_STATES)).json()) as CheckoutAnswer;
+    expect(answer.gateway.fields).toMatchObject({
+      amount: String(courses[0]!.discountedFeesCents),
+      currency: 'USD',
+      'prefill[contact]': '+14155550134',
+    });
+    const indian = await buyerWithCart(1, { mobile: '9876543210' });
+    const inr = (await (await checkout(indian, KARNATAKA)).json()) as CheckoutAnswer;
+    expect(inr.gateway.fields['prefill[contact]']).toBe('+919876543210');
   });
 
   it('a buyer abroad pays for an export: no GST on the invoice, the LUT legend', async () => {

@@ -7,13 +7,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutText as text } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
 import { GST_STATES } from '~/lib/shared/gst';
 import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
-import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
+import {
+  BILLING_LIMITS,
+  billingNeedsAddress,
+  BillingSchema,
+  type Billing,
+  type BillingInput,
+} from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { $savedBilling } from '~/stores/billing';
 import { $checkoutPending, pay } from '~/stores/payment';
@@ -50,6 +56,9 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
   const $pending = useStore($checkoutPending);
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const id = useId();
+  // Whether the invoice must print the address (DECISIONS 52), as of the last render: the
+  // resolver checks the address only then, and drops fields left from an earlier answer.
+  const needsAddressNow = useRef(false);
   const {
     register,
     handleSubmit,
@@ -57,13 +66,19 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
     setFocus,
     formState: { errors, isSubmitted, touchedFields },
   } = useForm<BillingInput, unknown, Billing>({
-    resolver: zodResolver(BillingSchema),
+    resolver: (values, context, options) =>
+      zodResolver(BillingSchema)(
+        needsAddressNow.current ? values : { ...values, address: undefined },
+        context,
+        options,
+      ),
     mode: 'onTouched',
     defaultValues: {
       name: $saved?.name ?? $account?.username ?? '',
       country: $saved?.country ?? 'IN',
       state: $saved?.state ?? '',
       gstin: $saved?.gstin ?? '',
+      ...($saved?.address ? { address: $saved.address } : {}),
     },
   });
   const billing = useWatch({ control }) as Partial<BillingInput>;
@@ -74,10 +89,16 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
   const preview = taxPreview(pricesCents, billing);
   const totalCents = sumCents(pricesCents);
   const inIndia = billing.country === 'IN';
+  const taxablePaise =
+    inIndia && preview ? invoiceTotals(prices.INR, taxRatesOf(preview.place.regime)).taxableCents : 0;
+  const needsAddress = billingNeedsAddress(billing, taxablePaise);
+  needsAddressNow.current = needsAddress;
 
   /** A field's hint, once the visitor left it or tried to pay. */
   const hint = (name: FieldPath<BillingInput>) =>
-    isSubmitted || touchedFields[name] ? errors[name]?.message : undefined;
+    isSubmitted || get(touchedFields, name)
+      ? (get(errors, name) as { message?: string } | undefined)?.message
+      : undefined;
 
   const onPay = handleSubmit(
     async (values) => {
@@ -87,7 +108,9 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
     },
     // Pressing Pay with a hint showing moves focus to the first field to fix.
     (invalid) => {
-      const first = (['name', 'country', 'state', 'gstin'] as const).find((name) => invalid[name]);
+      const first = (
+        ['name', 'country', 'state', 'gstin', 'address.line', 'address.city', 'address.postalCode'] as const
+      ).find((name) => get(invalid, name));
       if (first) setFocus(first);
     },
   );
@@ -159,6 +182,58 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
                 />
               )}
             </Field>
+          )}
+          {needsAddress && (
+            <>
+              <p className="billing__intro" id={`${id}-address-intro`}>
+                {text.addressIntro}
+              </p>
+              <Field
+                block="account-forms"
+                id={`${id}-address-line`}
+                label={text.addressLabel}
+                hint={hint('address.line')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.line')}
+                    autoComplete="street-address"
+                    maxLength={BILLING_LIMITS.addressLine}
+                  />
+                )}
+              </Field>
+              <Field
+                block="account-forms"
+                id={`${id}-address-city`}
+                label={text.cityLabel}
+                hint={hint('address.city')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.city')}
+                    autoComplete="address-level2"
+                    maxLength={BILLING_LIMITS.city}
+                  />
+                )}
+              </Field>
+              <Field
+                block="account-forms"
+                id={`${id}-address-postal`}
+                label={text.postalCodeLabel}
+                hint={hint('address.postalCode')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.postalCode')}
+                    autoComplete="postal-code"
+                    maxLength={BILLING_LIMITS.postalCode}
+                  />
+                )}
+              </Field>
+            </>
           )}
         </fieldset>
 

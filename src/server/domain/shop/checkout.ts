@@ -17,12 +17,18 @@
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
 import { centsFromUsd, currencyOfCountry, isWholeCents, type Currency } from '~/lib/shared/money';
-import type { Billing, BillingRecord } from '~/lib/shared/schemas/billing';
+import {
+  BILLING_HINTS,
+  billingNeedsAddress,
+  type Billing,
+  type BillingRecord,
+} from '~/lib/shared/schemas/billing';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
-import { linesIn, totalIn } from '~/server/domain/shop/prices';
+import { linePricesIn, linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
 import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
@@ -177,7 +183,21 @@ const sameBilling = (a: BillingRecord | undefined, b: BillingRecord) =>
   a.name === b.name &&
   a.country === b.country &&
   a.state === b.state &&
-  a.gstin === b.gstin;
+  a.gstin === b.gstin &&
+  a.address?.line === b.address?.line &&
+  a.address?.city === b.address?.city &&
+  a.address?.postalCode === b.address?.postalCode;
+
+/**
+ * CGST Rule 46 (DECISIONS 52): the schema asks the address of a GSTIN buyer and of a buyer
+ * abroad; an Indian buyer without one is asked for it here once the taxable value reaches Rs 50,000.
+ */
+function checkAddress(billing: Billing, lines: Checkout['lines']): void {
+  if (billing.address !== undefined || billing.country !== 'IN') return;
+  const regime = placeOfSupplyOf(billing).regime;
+  const taxablePaise = invoiceTotals(linePricesIn(lines, 'INR'), taxRatesOf(regime)).taxableCents;
+  if (billingNeedsAddress(billing, taxablePaise)) throw new ValidationError([BILLING_HINTS.address]);
+}
 
 /**
  * Starts paying for the user's cart (issue 18): the checkout of this cart version (or key) with
@@ -202,6 +222,7 @@ export async function startPayment(
   const currency = currencyOfCountry(request.billing.country);
   if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
+  checkAddress(request.billing, found.lines);
   const billed = sameBilling(found.billing, request.billing)
     ? found
     : await updateCheckout(userId, found.cartVersion, (current) =>

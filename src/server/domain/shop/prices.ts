@@ -29,7 +29,12 @@ export function linesIn(lines: readonly OrderLine[], currency: Currency): OrderL
   });
 }
 
+/** The prices of a checkout's lines in `currency`, in its minor units. */
+export function linePricesIn(lines: readonly OrderLine[], currency: Currency): Cents[] {
+  return lines.map((line) => pricesIn(line, currency).priceCents);
+}
+
 /** What a checkout's lines cost in `currency`, in its minor units. */
 export function totalIn(lines: readonly OrderLine[], currency: Currency): Cents {
-  return sumCents(lines.map((line) => pricesIn(line, currency).priceCents));
+  return sumCents(linePricesIn(lines, currency));
 }

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import { BILLING_HINTS } from '~/lib/shared/schemas/billing';
 import { NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { addToCart, cartItems } from '~/server/domain/shop/cart';
@@ -172,5 +173,37 @@ describe('two currencies (DECISIONS 46)', () => {
     ).rejects.toThrow('Your cart changed');
     const started = await startPayment(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
     expect(started.checkout.payment?.currency).toBe('INR');
+  });
+});
+
+describe('the address the invoice must print (DECISIONS 52)', () => {
+  it('asks an Indian buyer for it once the taxable value reaches Rs 50,000, not before', async () => {
+    const small = await newAccount();
+    for (const course of courses.slice(0, 3)) await addToCart(small.userId, course.id);
+    // Three courses: under Rs 50,000 of taxable value, no address needed.
+    await expect(
+      startPayment({ userId: small.userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
+    ).resolves.toMatchObject({ checkout: { payment: { currency: 'INR' } } });
+
+    const { userId } = await newAccount();
+    for (const course of courses.slice(0, 4)) await addToCart(userId, course.id);
+    const taxable = Math.round(
+      (courses.slice(0, 4).reduce((sum, course) => sum + course.discountedFeesPaise, 0) * 100) / 118,
+    );
+    expect(taxable).toBeGreaterThanOrEqual(50_000_00);
+    const refused = await startPayment(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      deps,
+      gateway,
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).messages).toEqual([BILLING_HINTS.address]);
+    const address = { line: '12 MG Road', city: 'Bengaluru', postalCode: '560038' };
+    const started = await startPayment(
+      { userId, idempotencyKey: undefined, billing: { ...KARNATAKA, address } },
+      deps,
+      gateway,
+    );
+    expect(started.checkout.billing?.address).toEqual(address);
   });
 });
