@@ -92,6 +92,14 @@ export const site = {
       /** The company's GST state code: a buyer here pays CGST + SGST, elsewhere in India IGST. */
       stateCode: '27',
       placeOfSupply: 'Maharashtra (27)',
+      /**
+       * The place of supply of a buyer in India without a GSTIN (DECISIONS 50; docs/gst.md): the
+       * state they give ('buyer-state', IGST Act s.12(2)(b), the default), or the company's state,
+       * where the training is performed ('seller-state', s.12(5)(b)), once the company's chartered
+       * accountant decides so. A buyer with a GSTIN is always placed in their GSTIN's state
+       * (s.12(5)(a)); a buyer abroad is an export either way.
+       */
+      unregisteredPlaceOfSupply: 'buyer-state' as 'buyer-state' | 'seller-state',
       split: [
         { label: 'CGST', ratePct: 9 },
         { label: 'SGST', ratePct: 9 },

@@ -24,13 +24,39 @@ export interface PlaceOfSupply {
   readonly label: string;
 }
 
-/** The place of supply of a buyer in `country` (ISO alpha-2) and, in India, GST `state`. */
-export function placeOfSupplyOf(
-  billing: { readonly country: string; readonly state?: string | undefined },
+/** Which state an unregistered buyer in India is placed in (`site.tax.gst.unregisteredPlaceOfSupply`). */
+export type UnregisteredPlaceOfSupply = 'buyer-state' | 'seller-state';
+
+/** Billing details as the place of supply reads them. */
+type Buyer = {
+  readonly country: string;
+  readonly state?: string | undefined;
+  readonly gstin?: string | undefined;
+};
+
+/**
+ * The GST state code of the place of supply of a buyer in India (DECISIONS 50): a buyer with a
+ * GSTIN, their GSTIN's state (IGST Act s.12(5)(a)); one without, the state they give or, when the
+ * site says so, the company's (s.12(5)(b)). Undefined for a buyer abroad (an export).
+ */
+export function placeOfSupplyStateOf(
+  billing: Buyer,
   sellerState: string = site.tax.gst.stateCode,
+  unregistered: UnregisteredPlaceOfSupply = site.tax.gst.unregisteredPlaceOfSupply,
+): string | undefined {
+  if (billing.country !== 'IN') return undefined;
+  if (billing.gstin) return billing.gstin.slice(0, 2);
+  return unregistered === 'seller-state' ? sellerState : (billing.state ?? sellerState);
+}
+
+/** The place of supply of a buyer (`placeOfSupplyStateOf`), with its regime and printed label. */
+export function placeOfSupplyOf(
+  billing: Buyer,
+  sellerState: string = site.tax.gst.stateCode,
+  unregistered: UnregisteredPlaceOfSupply = site.tax.gst.unregisteredPlaceOfSupply,
 ): PlaceOfSupply {
-  if (billing.country !== 'IN') return { regime: 'export', label: countryName(billing.country) };
-  const state = billing.state ?? sellerState;
+  const state = placeOfSupplyStateOf(billing, sellerState, unregistered);
+  if (state === undefined) return { regime: 'export', label: countryName(billing.country) };
   return {
     regime: state === sellerState ? 'intra-state' : 'inter-state',
     label: `${gstStateName(state) ?? state} (${state})`,

@@ -11,7 +11,7 @@ import { useId, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutText as text } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
-import { GST_STATES } from '~/lib/shared/gst';
+import { GST_STATES, isValidGstin } from '~/lib/shared/gst';
 import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
 import {
   BILLING_LIMITS,
@@ -38,7 +38,13 @@ function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput
   const country = billing.country ?? '';
   if (country === '') return undefined;
   if (country === 'IN' && !GST_STATES.some((state) => state.code === billing.state)) return undefined;
-  const place = placeOfSupplyOf({ country, state: billing.state || undefined });
+  // A GSTIN places the supply in its state (DECISIONS 50), once it is a whole, valid one.
+  const gstin = (billing.gstin ?? '').toUpperCase();
+  const place = placeOfSupplyOf({
+    country,
+    state: billing.state || undefined,
+    gstin: isValidGstin(gstin) ? gstin : undefined,
+  });
   return { place, totals: invoiceTotals(pricesCents, taxRatesOf(place.regime)) };
 }
 

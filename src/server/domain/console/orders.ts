@@ -7,6 +7,7 @@ import { indianDay, instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
+import { placeOfSupplyStateOf } from '~/lib/shared/tax';
 import { toInvoice } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
@@ -25,8 +26,11 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
   isExport: boolean;
 } {
   if (billing && billing.country !== 'IN') return { code: '96', name: 'Other Countries', isExport: true };
-  if (billing?.state)
-    return { code: billing.state, name: billing.stateName ?? billing.state, isExport: false };
+  if (billing) {
+    // The invoice's rule (DECISIONS 50): a GSTIN's state, or the setting's for a buyer without one.
+    const code = placeOfSupplyStateOf(billing) ?? site.tax.gst.stateCode;
+    return { code, name: gstStateName(code) ?? code, isExport: false };
+  }
   // Orders from before billing details: the company's own state, as their invoices print.
   const code = site.tax.gst.stateCode;
   return { code, name: gstStateName(code) ?? code, isExport: false };

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
-import { invoiceTotals, taxRatesOf, type InvoiceTotals } from '~/lib/shared/tax';
+import {
+  invoiceTotals,
+  placeOfSupplyOf,
+  placeOfSupplyStateOf,
+  taxRatesOf,
+  type InvoiceTotals,
+} from '~/lib/shared/tax';
 
 const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
@@ -73,5 +79,35 @@ describe('equal halves, exact totals in rupees (DECISIONS 46, 50)', () => {
         if (regime === 'intra-state') expect(totals.taxes[0]!.amountCents).toBe(totals.taxes[1]!.amountCents);
       }
     }
+  });
+});
+
+describe('place of supply (DECISIONS 50)', () => {
+  it("places a GSTIN buyer in their GSTIN's state, whatever the setting", () => {
+    for (const rule of ['buyer-state', 'seller-state'] as const) {
+      const buyer = { country: 'IN', state: '27', gstin: '29AAPFU0939F1ZV' };
+      expect(placeOfSupplyOf(buyer, '27', rule)).toEqual({ regime: 'inter-state', label: 'Karnataka (29)' });
+      expect(placeOfSupplyStateOf(buyer, '27', rule)).toBe('29');
+    }
+  });
+
+  it('places a buyer without a GSTIN in the state they give by default, in the seller state when set so', () => {
+    const chandigarh = { country: 'IN', state: '04' };
+    expect(placeOfSupplyOf(chandigarh, '27', 'buyer-state')).toMatchObject({
+      regime: 'inter-state',
+      label: 'Chandigarh (04)',
+    });
+    expect(placeOfSupplyOf(chandigarh, '27', 'seller-state')).toEqual({
+      regime: 'intra-state',
+      label: 'Maharashtra (27)',
+    });
+    expect(placeOfSupplyOf(chandigarh).regime).toBe('inter-state');
+  });
+
+  it('a buyer abroad is an export under either setting', () => {
+    expect(placeOfSupplyOf({ country: 'US' }, '27', 'seller-state')).toEqual({
+      regime: 'export',
+      label: 'United States',
+    });
   });
 });
