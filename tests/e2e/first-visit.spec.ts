@@ -46,7 +46,8 @@ test('1. the checkout charges only the cart it shows: a course added on another 
 
   // The laptop still shows one course; Pay sends what it shows and gets the server's cart back.
   await page.getByLabel('State or union territory').selectOption({ label: 'Karnataka' });
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  // Billed in India: rupees (DECISIONS 46; was dollars before issue 29).
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(
     page.getByRole('heading', { name: 'Your cart changed. Check it and continue.' }),
   ).toBeVisible();

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { formatInr as inr } from '../../src/lib/shared/money';
 import { site } from '../../src/site.config';
 import {
   catalogue,
@@ -111,10 +112,11 @@ test.describe('Checkout', () => {
       expect(item.courseOverview.length).toBeGreaterThan(250);
       expect(overview).toBe(`${item.courseOverview.slice(0, 250)}…`);
     }
+    // The billing form starts at India: the total in rupees (DECISIONS 46; was dollars before issue 29).
     await expect(page.getByTestId('cart-total')).toContainText(
-      usd((Math.round(items[0]!.discountedFees * 100) + Math.round(items[1]!.discountedFees * 100)) / 100),
+      inr(Math.round(items[0]!.discountedFeesInr * 100) + Math.round(items[1]!.discountedFeesInr * 100)),
     );
-    await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeVisible();
   });
 
   test('a long cart scrolls inside a labelled, keyboard-focusable region at most 480 px high', async ({
@@ -161,7 +163,8 @@ test.describe('Checkout', () => {
     await page.goto('/checkout');
     await hydrated(page);
     await page.getByLabel('State or union territory').selectOption({ label: 'Karnataka' });
-    const button = page.getByRole('button', { name: /^Pay \$/ });
+    // Billed in Karnataka: rupees (DECISIONS 46; was dollars before issue 29).
+    const button = page.getByRole('button', { name: /^Pay ₹/ });
     await button.dblclick();
     await expect(page.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
     answer();

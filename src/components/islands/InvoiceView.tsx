@@ -168,6 +168,12 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 {text.gstin}: {invoice.billing.gstin}
               </p>
             )}
+            {invoice.billing?.address && (
+              <p className="invoice__party-line" data-testid="invoice-buyer-address">
+                {invoice.billing.address.line}, {invoice.billing.address.city}{' '}
+                {invoice.billing.address.postalCode}
+              </p>
+            )}
             {invoice.billing && (
               <p className="invoice__party-line">
                 {invoice.billing.stateName
@@ -282,6 +288,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 
         <footer className="invoice__note">
           {invoice.exportNote && <p className="invoice__export">{invoice.exportNote}</p>}
+          <p>{invoice.reverseChargeNote}</p>
           <p>{text.note}</p>
         </footer>
       </article>

@@ -152,7 +152,10 @@ describe('paying on the test gateway (no keys, not production)', () => {
       unknown
     >;
     expect(invoice).toMatchObject({ placeOfSupply: 'United States', totals: { taxes: [] } });
-    expect(invoice['exportNote']).toContain('Supply meant for export under LUT without payment of IGST');
+    // CGST Rule 46's words since issue 29 (DECISIONS 52; was 'Supply meant for export under LUT ...').
+    expect(invoice['exportNote']).toContain(
+      'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+    );
   });
 
   it('Decline: back on /checkout?payment=failed, no order, the cart as it was; paying again then works', async () => {

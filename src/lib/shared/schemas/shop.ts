@@ -106,13 +106,17 @@ export const InvoiceSchema = z.object({
       state: z.optional(z.string()),
       stateName: z.optional(z.string()),
       gstin: z.optional(z.string()),
+      /** The buyer's address, when the invoice must print it (CGST Rule 46; DECISIONS 52). */
+      address: z.optional(z.object({ line: z.string(), city: z.string(), postalCode: z.string() })),
     }),
   ),
+  /** CGST Rule 46(p): whether tax is payable on reverse charge, always 'Tax payable on reverse charge: No'. */
+  reverseChargeNote: z.string(),
   /** Place of supply as printed: `Karnataka (29)`, or the country of an export. */
   placeOfSupply: z.optional(z.string()),
   /** The payment: which gateway took it and its reference (the gateway's payment id). */
   payment: z.optional(z.object({ gateway: z.enum(['razorpay', 'test']), reference: z.string() })),
-  /** For an export: the LUT legend with its reference. */
+  /** For an export: the legend of CGST Rule 46 with the LUT reference. */
   exportNote: z.optional(z.string()),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

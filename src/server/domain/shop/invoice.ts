@@ -65,6 +65,7 @@ export function toInvoice(order: Order): Invoice {
     amountInWords: currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
     currency,
     amountStatus: 'Paid',
+    reverseChargeNote: REVERSE_CHARGE_NOTE,
     ...(billing && place
       ? {
           billing: {
@@ -74,6 +75,7 @@ export function toInvoice(order: Order): Invoice {
             ...(billing.state === undefined ? {} : { state: billing.state }),
             ...(stateName === undefined ? {} : { stateName }),
             ...(billing.gstin === undefined ? {} : { gstin: billing.gstin }),
+            ...(billing.address === undefined ? {} : { address: { ...billing.address } }),
           },
           placeOfSupply: place.label,
         }
@@ -83,9 +85,16 @@ export function toInvoice(order: Order): Invoice {
   };
 }
 
-/** The legend of an export invoice (DECISIONS 34), with the company's LUT reference. */
+/** CGST Rule 46(p), on every invoice: no tax is payable by the buyer under reverse charge. */
+export const REVERSE_CHARGE_NOTE = 'Tax payable on reverse charge: No';
+
+/** CGST Rule 46's legend for an export without payment of integrated tax (DECISIONS 52). */
+export const EXPORT_LEGEND =
+  'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX';
+
+/** The legend of an export invoice (DECISIONS 34, 52), with the company's LUT reference. */
 export function exportNote(): string {
-  return `Supply meant for export under LUT without payment of IGST (LUT ARN ${site.tax.lutReference}).`;
+  return `${EXPORT_LEGEND} (LUT ARN ${site.tax.lutReference})`;
 }
 
 /** The lines of `GetCourseforInvoiceByOrderNo`. */

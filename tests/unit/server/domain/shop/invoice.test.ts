@@ -97,10 +97,23 @@ describe('the invoice of an order, by place of supply (issue 18)', () => {
     expect(invoice.billing).toEqual({ name: 'Jane Doe', country: 'US', countryName: 'United States' });
     expect(invoice.placeOfSupply).toBe('United States');
     expect(invoice.totals).toEqual({ taxable: 139.5, taxes: [], total: 139.5 });
+    // In CGST Rule 46's words since issue 29 (DECISIONS 52; was 'Supply meant for export under LUT
+    // without payment of IGST'), with the LUT reference.
     expect(invoice.exportNote).toMatch(
-      /^Supply meant for export under LUT without payment of IGST \(LUT ARN AD/,
+      /^SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX \(LUT ARN AD/,
     );
     expect(invoice.payment).toEqual({ gateway: 'razorpay', reference: 'pay_29QQoUBi66xm2f' });
+  });
+
+  it("every invoice says 'Tax payable on reverse charge: No'; the buyer's address is printed when given (Rule 46)", () => {
+    expect(toInvoice(order).reverseChargeNote).toBe('Tax payable on reverse charge: No');
+    const address = { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' };
+    const invoice = toInvoice({ ...order, billing: { name: 'Jane Doe', country: 'US', address } });
+    expect(invoice.reverseChargeNote).toBe('Tax payable on reverse charge: No');
+    expect(invoice.billing?.address).toEqual(address);
+    expect(
+      toInvoice({ ...order, billing: { name: 'Asha', country: 'IN', state: '27' } }).billing,
+    ).not.toHaveProperty('address');
   });
 
   it('an order paid in rupees prints rupees, in words too (DECISIONS 46)', () => {
