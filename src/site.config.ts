@@ -81,6 +81,8 @@ export const site = {
     pan: 'AAECS1234F',
     /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
     sac: '999293',
+    /** The SAC's description, as the GSTR-1 HSN summary writes it. */
+    sacDescription: 'Commercial training and coaching services',
     /**
      * GST on courses (DECISIONS 34): prices include it. The place of supply is the buyer's state
      * (given at checkout): in the company's state the tax splits into central and state GST, in

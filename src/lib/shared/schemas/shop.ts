@@ -110,6 +110,19 @@ export const InvoiceSchema = z.object({
       address: z.optional(z.object({ line: z.string(), city: z.string(), postalCode: z.string() })),
     }),
   ),
+  /**
+   * A USD invoice's value in rupees (CGST Rule 34; DECISIONS 47): the payment's exchange rate
+   * (rupees per dollar), the figures at that rate, and where the rate comes from.
+   */
+  inr: z.optional(
+    z.object({
+      rate: z.number(),
+      taxable: UsdSchema,
+      taxes: z.array(z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema })),
+      total: UsdSchema,
+      source: z.string(),
+    }),
+  ),
   /** CGST Rule 46(p): whether tax is payable on reverse charge, always 'Tax payable on reverse charge: No'. */
   reverseChargeNote: z.string(),
   /** Place of supply as printed: `Karnataka (29)`, or the country of an export. */
