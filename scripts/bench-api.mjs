@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import hdr from 'hdr-histogram-js';
 import { siteStore, signUpCustomers, startSite, xsrfTokenOf } from './bench/site.mjs';
-import { payOnTestGateway } from './bench/test-gateway.mjs';
+import { payOnTestGateway, testPageForm } from './bench/test-gateway.mjs';
 
 const CONNECTIONS = 50;
 /** The console row: staff at once, and the orders in the store while they read (issue 19). */
@@ -29,6 +29,8 @@ const DURATION_S = 10;
 const WARMUP = { connections: 10, duration: 1 };
 const REPORT = 'docs/benchmarks/api.md';
 const ONE_ADDRESS = process.env.BENCH_ONE_ADDRESS === '1';
+/** `BENCH_ONLY=double-pay`: only the raw blob pair and the double-payment row, printed (no report). */
+const ONLY_DOUBLE_PAY = process.env.BENCH_ONLY === 'double-pay';
 
 /**
  * The endpoints measured, in order. Adding an endpoint is adding an entry: `method` and `path`;
@@ -197,6 +199,102 @@ async function measurePayment(site) {
   };
 }
 
+/** Buyers who pay twice in the double-payment row (issue 28), of the `CONNECTIONS` paying at once. */
+const DOUBLE_PAYERS = 10;
+
+/** Posts a form as the browser does (no redirect followed). */
+const postForm = (url, fields) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+
+/**
+ * 50 new buyers pay at once while 10 of them pay twice (issue 28): each of the 10, once back from
+ * paying, opens the gateway's page again and pays again (the test gateway captures a second
+ * payment of a paid order at once, as Razorpay's auto-capture does), and its callback is sent
+ * twice at once (a replay). One sample per buyer: the whole round trip, both payments for the 10.
+ * Checks what matters more than speed, from the test gateway's own records: every buyer has one
+ * order, and every extra payment was refunded exactly once, in full.
+ */
+async function measureDoublePayment(site) {
+  const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double' });
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      const added = await fetch(`${site.url}${cartPath('addtocart', 1, buyer.userid)}`, {
+        method: 'POST',
+        headers: { cookie: buyer.cookie, 'x-xsrf-token': buyer.xsrf },
+      });
+      await added.arrayBuffer();
+    }),
+  );
+  const histogram = newHistogram();
+  const extraPayments = [];
+  const orders = new Set();
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (buyer, index) => {
+      const began = performance.now();
+      try {
+        const paid = await payOnTestGateway((request) => fetch(request), site.url, {
+          userId: buyer.userid,
+          headers: { cookie: buyer.cookie, 'x-xsrf-token': buyer.xsrf },
+          idempotencyKey: randomUUID(),
+        });
+        if (!paid.orderNo) throw new Error(`no order: ${paid.location}`);
+        orders.add(paid.orderNo);
+        if (index < DOUBLE_PAYERS) {
+          const { url, fields } = paid.answer.gateway;
+          const page = await postForm(new URL(url, site.url), fields);
+          const pay = testPageForm(await page.text(), 'pay');
+          const decided = await postForm(new URL(pay.action, site.url), pay.fields);
+          await decided.arrayBuffer();
+          const backs = await Promise.all(
+            [1, 2].map(() => postForm(decided.headers.get('location') ?? '', pay.fields)),
+          );
+          for (const back of backs) {
+            await back.arrayBuffer();
+            if (!back.headers.get('location')?.includes('payment=refunded'))
+              throw new Error(`second payment landed on ${back.headers.get('location')}`);
+          }
+          extraPayments.push({
+            paymentId: pay.fields.get('razorpay_payment_id'),
+            amount: Number(fields.amount),
+          });
+        }
+        histogram.recordValue(Math.max(1, Math.round(performance.now() - began)));
+      } catch (error) {
+        errors += 1;
+        console.error('double payment:', error instanceof Error ? error.message : error);
+      }
+    }),
+  );
+  const timedMs = performance.now() - started;
+  // Every refund the test gateway made, by payment: exactly one per extra payment, in full.
+  const gateway = siteStore(site, 'test-gateway');
+  const refundKeys = (await gateway.list({ prefix: 'refunds/' })).blobs.map((blob) => blob.key);
+  const refunds = await Promise.all(refundKeys.map((key) => gateway.get(key, { type: 'json' })));
+  for (const extra of extraPayments) {
+    const made = refunds.filter((refund) => refund?.payment_id === extra.paymentId);
+    if (made.length !== 1 || made[0].amount !== extra.amount || made[0].status !== 'processed')
+      throw new Error(`extra payment ${extra.paymentId}: ${made.length} refunds (${JSON.stringify(made)})`);
+  }
+  if (orders.size !== CONNECTIONS - errors)
+    throw new Error(`${orders.size} orders for ${CONNECTIONS} buyers`);
+  return {
+    name: `${CONNECTIONS} buyers paying at once, ${DOUBLE_PAYERS} of them twice (issue 28)`,
+    p50: histogram.getValueAtPercentile(50),
+    p99: histogram.getValueAtPercentile(99),
+    rps: (CONNECTIONS - errors) / (timedMs / 1000),
+    requests: CONNECTIONS - errors,
+    errors,
+    note: `${orders.size} orders; ${extraPayments.length} extra payments, each refunded exactly once in full`,
+  };
+}
+
 /**
  * Fills the store to `target` orders for the console row: more customers, each buying every course
  * in rounds (untimed), 50 checkouts at a time.
@@ -323,6 +421,12 @@ try {
   );
   const blobPair = await measureBlobPair(site);
   console.log(`${blobPair.name}: p50 ${blobPair.p50} ms, p99 ${blobPair.p99} ms`);
+  if (ONLY_DOUBLE_PAY) {
+    const doublePay = await measureDoublePayment(site);
+    console.log(`${doublePay.note}\n\n${table([doublePay], blobPair)}\n`);
+    await site.stop();
+    process.exit(0);
+  }
   site.customers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}1` });
   console.log(`${site.customers.length} customers signed up.`);
   const rows = [];
@@ -340,7 +444,13 @@ try {
     `${checkout.name}: p50 ${checkout.p50} ms, p99 ${checkout.p99} ms, ${Math.round(checkout.rps)}/s, ${checkout.errors} errors; ${checkout.note}`,
   );
   rows.push(checkout);
-  const orders = await seedOrders(site, checkout.requests, CONSOLE_ORDERS);
+  await sleep(1000);
+  const doublePay = await measureDoublePayment(site);
+  console.log(
+    `${doublePay.name}: p50 ${doublePay.p50} ms, p99 ${doublePay.p99} ms, ${doublePay.errors} errors; ${doublePay.note}`,
+  );
+  rows.push(doublePay);
+  const orders = await seedOrders(site, checkout.requests + doublePay.requests, CONSOLE_ORDERS);
   [site.staff] = await signUpCustomers(site, 1, { run: `${RUN}3`, tag: 'staff', emailOf: () => STAFF_EMAIL });
   // The first read indexes what the store held before the console (once); not timed.
   await (
@@ -378,6 +488,7 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
 - Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
 - Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Paying is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} pay at once, each one sample of a whole round trip against the built-in test gateway (checkout, the gateway's page, its Pay, the callback that places the order: four requests); ${COURSES} rounds, one per course. The run fails if two orders share a number.
+- Paying twice (issue 28): ${CONNECTIONS} more customers each put a course in the cart (not timed) and pay at once; ${DOUBLE_PAYERS} of them, once back from paying, open the gateway's page again and pay again (the test gateway captures a payment of a paid order at once, as Razorpay's auto-capture does), the second callback sent twice at once. One sample per buyer (both payments for the ${DOUBLE_PAYERS}). The run fails unless every buyer has one order and the test gateway's records show every extra payment refunded exactly once, in full.
 - Console: after the payment rounds more customers buy courses until the store holds ${CONSOLE_ORDERS} orders (untimed); then one member of staff (STAFF_EMAILS) reads the first page of \`/api/console/orders\` (50 rows) from ${CONSOLE_CONNECTIONS} connections.
 - Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
 - Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.

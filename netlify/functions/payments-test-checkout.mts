@@ -1,13 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { ValidationError } from '~/server/domain/errors';
-import { paymentGatewayOf } from '~/server/domain/payments/gateway';
-import {
-  decideTestPayment,
-  testCheckoutErrorPage,
-  testCheckoutPage,
-} from '~/server/domain/payments/test-checkout';
+import { decideTestPayment, testCheckoutView } from '~/server/domain/payments/test-checkout';
 import { readFormFields } from '~/server/http/body';
 import { apiHandler } from '~/server/http/handler';
+import { paymentDepsOf } from '~/server/http/payment-deps';
+import { testCheckoutErrorPage, testCheckoutPage } from '~/server/http/test-checkout-page';
 import { errors, html } from '~/server/http/responses';
 
 /**
@@ -16,26 +13,24 @@ import { errors, html } from '~/server/http/responses';
  * callback (307 keeps the form post). Only without Razorpay keys and outside production: there it
  * does not exist (404).
  */
-export default apiHandler(
-  { methods: ['POST'], caller: 'gateway' },
-  async ({ request, params, now, settings }) => {
-    const gateway = paymentGatewayOf(settings, () => now);
-    const decision = params['decision'];
-    if (gateway?.kind !== 'test' || (decision !== undefined && decision !== 'pay' && decision !== 'decline'))
-      return errors(404, ['There is nothing at this address.']);
-    const origin = new URL(request.url).origin;
-    const fields = await readFormFields(request);
-    try {
-      if (decision === undefined) return html(await testCheckoutPage(fields, origin, gateway));
-      const callback = await decideTestPayment(decision, fields, origin, gateway);
-      return new Response(null, { status: 307, headers: { Location: callback } });
-    } catch (error) {
-      if (error instanceof ValidationError)
-        return html(testCheckoutErrorPage(error.messages), { status: 400 });
-      throw error;
-    }
-  },
-);
+export default apiHandler({ methods: ['POST'], caller: 'gateway' }, async (call) => {
+  const { request, params } = call;
+  const gateway = paymentDepsOf(call)?.gateway;
+  const decision = params['decision'];
+  if (gateway?.kind !== 'test' || (decision !== undefined && decision !== 'pay' && decision !== 'decline'))
+    return errors(404, ['There is nothing at this address.']);
+  const origin = new URL(request.url).origin;
+  const fields = await readFormFields(request);
+  try {
+    if (decision === undefined)
+      return html(testCheckoutPage(await testCheckoutView(fields, origin, gateway)));
+    const callback = await decideTestPayment(decision, fields, origin, gateway);
+    return new Response(null, { status: 307, headers: { Location: callback } });
+  } catch (error) {
+    if (error instanceof ValidationError) return html(testCheckoutErrorPage(error.messages), { status: 400 });
+    throw error;
+  }
+});
 
 export const config: Config = {
   path: ['/api/payments/test-checkout', '/api/payments/test-checkout/:decision'],

@@ -20,23 +20,37 @@ export interface FakePayment {
   order_id: string;
   amount: number;
   currency: string;
-  status: 'authorized' | 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
+  amount_refunded: number;
+}
+export interface FakeRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
+  notes: Record<string, string>;
 }
 
 export interface FakeRazorpay {
   readonly url: string;
   readonly orders: Map<string, FakeOrder>;
   readonly payments: Map<string, FakePayment>;
+  /** Refunds made through `POST /payments/{id}/refund`, in the order asked. */
+  readonly refunds: FakeRefund[];
+  /** When true, refund calls answer 400 as Razorpay does when it refuses one. */
+  refusingRefunds: boolean;
   /** Every request, as `METHOD path` with its Authorization header. */
   readonly requests: { readonly call: string; readonly authorization: string | undefined }[];
   /** The next `count` requests answer 503. */
   failNext(count: number): void;
   /** The buyer pays an order: a payment, authorized or already captured. */
-  pay(orderId: string, status?: FakePayment['status'], amount?: number): FakePayment;
+  pay(orderId: string, status?: 'authorized' | 'captured' | 'failed', amount?: number): FakePayment;
   stop(): Promise<void>;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url')}`;
+// Razorpay's shape: a prefix and 14 letters or digits.
+const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 
 async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -55,8 +69,10 @@ const badRequest = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR
 export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds: FakeRefund[] = [];
   const requests: FakeRazorpay['requests'] = [];
   let failures = 0;
+  const fake = { refusingRefunds: false };
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v1/, '');
@@ -78,12 +94,31 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       orders.set(order.id, order);
       return send(res, 200, order);
     }
-    const payment = /^\/payments\/([^/]+)(\/capture)?$/.exec(path);
+    const payment = /^\/payments\/([^/]+)(\/capture|\/refund)?$/.exec(path);
     if (payment) {
       const found = payments.get(decodeURIComponent(payment[1]!));
       if (!found) return send(res, 400, badRequest('The id provided does not exist'));
+      if (req.method === 'POST' && payment[2] === '/refund') {
+        const body = await bodyOf(req);
+        const amount = Number(body['amount']);
+        if (fake.refusingRefunds) return send(res, 400, badRequest('Refund could not be processed'));
+        if (found.status !== 'captured' || amount > found.amount - found.amount_refunded)
+          return send(res, 400, badRequest('The refund amount provided is greater than amount captured'));
+        found.amount_refunded += amount;
+        if (found.amount_refunded === found.amount) found.status = 'refunded';
+        const refund: FakeRefund = {
+          id: id('rfnd'),
+          payment_id: found.id,
+          amount,
+          currency: found.currency,
+          status: 'pending',
+          notes: (body['notes'] ?? {}) as Record<string, string>,
+        };
+        refunds.push(refund);
+        return send(res, 200, { entity: 'refund', ...refund });
+      }
       if (req.method === 'GET' && !payment[2]) return send(res, 200, { ...found, method: 'card' });
-      if (req.method === 'POST' && payment[2]) {
+      if (req.method === 'POST' && payment[2] === '/capture') {
         const body = await bodyOf(req);
         if (found.status !== 'authorized')
           return send(res, 400, badRequest('This payment has already been captured'));
@@ -102,6 +137,13 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     url: `http://127.0.0.1:${port}/v1`,
     orders,
     payments,
+    refunds,
+    get refusingRefunds() {
+      return fake.refusingRefunds;
+    },
+    set refusingRefunds(value: boolean) {
+      fake.refusingRefunds = value;
+    },
     requests,
     failNext(count) {
       failures = count;
@@ -115,6 +157,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         amount: amount ?? order.amount,
         currency: order.currency,
         status,
+        amount_refunded: 0,
       };
       payments.set(made.id, made);
       order.status = status === 'failed' ? 'attempted' : 'paid';

@@ -7,7 +7,7 @@ import { BillingSchema } from '~/lib/shared/schemas/billing';
 import * as z from '~/lib/shared/zod';
 import {
   placePaidOrder,
-  startPayment,
+  payableCheckout,
   type CheckoutDeps,
   type CheckoutResult,
   type CreateGatewayOrder,
@@ -27,7 +27,7 @@ export async function paidCheckout(
   deps: CheckoutDeps,
   billing: BillingInput = { name: 'Priya Rao', country: 'IN', state: '29' },
 ): Promise<CheckoutResult> {
-  const started = await startPayment(
+  const started = await payableCheckout(
     { userId, idempotencyKey, billing: z.parse(BillingSchema, billing) },
     deps,
     standInGateway,

@@ -107,6 +107,11 @@ export async function checkoutOfGatewayOrder(orderId: string): Promise<Checkout 
   return found ? getCheckout(found.userId, found.cartVersion) : undefined;
 }
 
+/** True when this site made the gateway order (its index stays after its checkout is swept). */
+export async function isOurGatewayOrder(orderId: string): Promise<boolean> {
+  return (await store.get(gatewayOrderKey(orderId), GatewayOrderSchema)) !== undefined;
+}
+
 /** The cart version an Idempotency-Key checked out, or undefined for a new key. */
 export async function cartVersionOfKey(userId: string, keyHash: string): Promise<number | undefined> {
   return (await store.get(idempotencyKey(userId, keyHash), KeySchema))?.cartVersion;

@@ -138,3 +138,22 @@ export async function listOrdersOfUser(userId: string): Promise<Order[]> {
   const orders = await Promise.all(orderNos.map((orderNo) => getOrder(orderNo)));
   return orders.filter((order): order is Order => order !== undefined && order.userId === userId);
 }
+
+/**
+ * Takes refunded courses out of what a user bought (issue 28, item 4), so the cart and checkout
+ * offer them again; the order itself stays as issued (idempotent).
+ */
+export async function forgetBoughtCourses(
+  userId: string,
+  orderNo: string,
+  courseIds: readonly number[],
+): Promise<void> {
+  await boughtCourseIds(userId); // builds the record for a user whose orders predate it
+  await store.update(boughtKey(userId), BoughtSchema, (current) => {
+    const bought = current?.orders[orderNo];
+    if (!current || !bought || !bought.some((id) => courseIds.includes(id))) return SKIP;
+    return {
+      orders: { ...current.orders, [orderNo]: bought.filter((id) => !courseIds.includes(id)) },
+    };
+  });
+}

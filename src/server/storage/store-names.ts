@@ -26,6 +26,8 @@ export const STORE_NAMES = [
   'secrets',
   // The built-in test gateway's orders and payments (issue 18): outside production, without keys.
   'test-gateway',
+  // Every payment the gateway told of (issue 28): its outcome, refunds, course holds per buyer.
+  'payments',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
 ] as const;

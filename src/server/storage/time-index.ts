@@ -17,7 +17,15 @@ import { ValidationError } from '~/server/domain/errors';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 /** The console's indexes. */
-export type IndexName = 'leads' | 'leads-new' | 'leads-handled' | 'orders' | 'customers';
+export type IndexName =
+  | 'leads'
+  | 'leads-new'
+  | 'leads-handled'
+  | 'orders'
+  | 'customers'
+  | 'payments'
+  | 'payments-attention'
+  | 'credit-notes';
 
 const store = openStore('console');
 const MarkerSchema = z.object({});

@@ -33,6 +33,8 @@ export const PurchasedItemSchema = z.extend(
     orderDate: z.iso.datetime(),
     /** The currency paid: `fees` and `discountedFees` are the prices paid, in it (DECISIONS 46). */
     currency: CurrencySchema,
+    /** Once refunded (issue 28): the credit note, the line's amount given back in `currency`, when (ISO 8601). */
+    refund: z.optional(z.object({ creditNoteNo: z.string(), amount: UsdSchema, at: z.iso.datetime() })),
   },
 );
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;

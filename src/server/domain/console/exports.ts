@@ -8,6 +8,8 @@ import { stringify } from 'csv-stringify/sync';
 import { indianDay, indianDayAndTime } from '~/lib/shared/dates';
 import { centsFromUsd, sumCents, usdFromCents } from '~/lib/shared/money';
 import type { Lead, OrderRow } from '~/lib/shared/schemas/console';
+import type { CreditNote } from '~/lib/shared/schemas/payments';
+import { creditNotesIn } from '~/server/domain/payments/refunds';
 import { listLeads } from '~/server/domain/console/leads';
 import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
 
@@ -30,6 +32,28 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 
 /** An amount in dollars or rupees with two decimals: `1234.5` -> `1234.50`. */
 const money = (usd: number) => usd.toFixed(2);
+const moneyOf = money;
+/**
+ * A credit note's amount: a negative number cell (a text cell starting with `-` would be
+ * neutralised as a formula), so the spreadsheet sums it.
+ */
+const negativeMoney = (usd: number) => usd;
+
+/** A credit note as a row of the register: its own number and date, its amounts given back. */
+function creditNoteRowOf(note: CreditNote): OrderRow & { readonly creditNote: true } {
+  return {
+    orderNo: note.creditNoteNo,
+    orderDate: note.creditNoteDate,
+    buyer: note.billTo,
+    billing: note.billing ?? null,
+    placeOfSupply: note.placeOfSupply ?? '',
+    lines: note.lines.map((line) => ({ courseId: line.courseId, name: line.name, price: line.price })),
+    totals: note.totals,
+    currency: note.currency,
+    payment: note.payment ?? null,
+    creditNote: true,
+  };
+}
 
 /** A tax of an order's totals by label (IGST, CGST, SGST), in cents; 0 when it does not apply. */
 function taxCents(row: OrderRow, label: string): number {
@@ -64,24 +88,38 @@ export async function salesRegisterCsv(
   now: Date,
 ): Promise<string> {
   const rows = (await allOrdersIn(range, now)).slice(0, EXPORT_MAX_ROWS).reverse();
+  // Credit notes (issue 28) are rows of their own, negative, in date order among the invoices.
+  const notes = (await creditNotesIn(range, now)).reverse().map(creditNoteRowOf);
+  const documents =
+    notes.length === 0 ? rows : [...rows, ...notes].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
   // One totals row per currency (DECISIONS 46): rupees and dollars are never added together.
-  const sums = new Map<
-    string,
-    { count: number; taxable: number; igst: number; cgst: number; sgst: number; total: number }
-  >();
-  const lines = rows.map((row) => {
+  type Sums = {
+    invoices: number;
+    notes: number;
+    taxable: number;
+    igst: number;
+    cgst: number;
+    sgst: number;
+    total: number;
+  };
+  const none = (): Sums => ({ invoices: 0, notes: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 });
+  const sums = new Map<string, Sums>();
+  const lines = documents.map((row) => {
     const place = placeOfSupplyOf(row.billing);
+    const sign = 'creditNote' in row ? -1 : 1;
     const cents = {
-      taxable: centsFromUsd(row.totals.taxable),
-      igst: taxCents(row, 'IGST'),
-      cgst: taxCents(row, 'CGST'),
-      sgst: taxCents(row, 'SGST'),
-      total: centsFromUsd(row.totals.total),
+      taxable: sign * centsFromUsd(row.totals.taxable),
+      igst: sign * taxCents(row, 'IGST'),
+      cgst: sign * taxCents(row, 'CGST'),
+      sgst: sign * taxCents(row, 'SGST'),
+      total: sign * centsFromUsd(row.totals.total),
     };
-    const sum = sums.get(row.currency) ?? { count: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
-    sum.count += 1;
+    const sum = sums.get(row.currency) ?? none();
+    if (sign < 0) sum.notes += 1;
+    else sum.invoices += 1;
     for (const key of Object.keys(cents) as (keyof typeof cents)[]) sum[key] += cents[key];
     sums.set(row.currency, sum);
+    const money = sign < 0 ? negativeMoney : moneyOf;
     return [
       row.orderNo,
       indianDay(new Date(row.orderDate)),
@@ -99,12 +137,10 @@ export async function salesRegisterCsv(
       row.payment?.reference ?? '',
     ];
   });
-  const totals = [
-    ...(sums.size === 0
-      ? new Map([['USD', { count: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 }]])
-      : sums),
-  ].map(([currency, sum]) => [
-    `Total (${sum.count} invoices)`,
+  const totals = [...(sums.size === 0 ? new Map([['USD', none()]]) : sums)].map(([currency, sum]) => [
+    sum.notes === 0
+      ? `Total (${sum.invoices} invoices)`
+      : `Total (${sum.invoices} invoices, ${sum.notes} credit notes)`,
     '',
     '',
     '',

@@ -10,13 +10,11 @@ import { internationalMobile } from '~/lib/shared/schemas/account';
 import type { CheckoutAnswer } from '~/lib/shared/schemas/shop';
 import { Conflict, ValidationError } from '~/server/domain/errors';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
+import { isGatewayId } from '~/server/domain/payments/gateway-ids';
+import { settlePayment, type SettleDeps } from '~/server/domain/payments/payment-decision';
+import { recordFailedPayment, recordRefundEvent } from '~/server/domain/payments/payment-records';
 import { isValidPaymentSignature, isValidWebhookSignature } from '~/server/domain/payments/signatures';
-import {
-  placePaidOrder,
-  startPayment,
-  type CheckoutDeps,
-  type PaymentRequest,
-} from '~/server/domain/shop/checkout';
+import { payableCheckout, type CheckoutDeps, type PaymentRequest } from '~/server/domain/shop/checkout';
 import { checkoutOfGatewayOrder } from '~/server/storage/checkouts';
 import { getUser } from '~/server/storage/users';
 import { site } from '~/site.config';
@@ -40,9 +38,9 @@ export const CANCEL_PATH = '/checkout?payment=cancelled';
  * `POST /api/Cart/checkout`: starts (or finds) the payment of the user's cart and answers the
  * fields the browser posts to the gateway's hosted checkout.
  */
-export async function beginPayment(request: PaymentRequest, deps: PaymentDeps): Promise<CheckoutAnswer> {
+export async function startPayment(request: PaymentRequest, deps: PaymentDeps): Promise<CheckoutAnswer> {
   const { gateway } = deps;
-  const started = await startPayment(request, deps, async ({ amountCents, currency, paymentNo }) => ({
+  const started = await payableCheckout(request, deps, async ({ amountCents, currency, paymentNo }) => ({
     gateway: gateway.kind,
     orderId: (
       await gateway.createOrder({ amount: amountCents, currency, receipt: paymentNo, notes: { paymentNo } })
@@ -86,15 +84,21 @@ const SuccessFieldsSchema = z.object({
   razorpay_signature: z.string().check(z.maxLength(200)),
 });
 
-/** How a callback ended: the order placed, or why not (for the log; the buyer sees one message). */
-export type CallbackOutcome = { readonly placed: string } | { readonly failed: string };
+/**
+ * How a callback ended: the order placed, the payment refused (not captured, or refunded: the
+ * buyer's payment number, for the status call), or why nothing happened (for the log).
+ */
+export type CallbackOutcome =
+  | { readonly placed: string }
+  | { readonly refused: string; readonly orderNo: string | undefined }
+  | { readonly failed: string };
 
 /**
  * `POST /api/payments/callback`: the gateway sends the buyer back here with a payment's fields.
- * The signature is checked in constant time, then the gateway is asked for the payment: it must
- * be this order's, for its amount and currency, and is captured if only authorized. Then the order
- * is placed. Anything else (a failure's `error[...]` fields, a forged or replayed signature, a
- * payment for another amount) places nothing.
+ * The ids are checked against Razorpay's format and the signature in constant time; then the one
+ * decision (`settlePayment`) asks the gateway for the payment and places its order, or refuses it.
+ * A failure's `error[...]` fields, a forged or replayed signature, a payment the gateway does not
+ * have: nothing happens.
  */
 export async function completePayment(
   fields: Readonly<Record<string, string>>,
@@ -106,28 +110,27 @@ export async function completePayment(
     return { failed: `${code}: ${fields['error[description]'] ?? ''}`.trim() };
   }
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId } = parsed.data;
+  if (!isGatewayId('order', orderId) || !isGatewayId('pay', paymentId))
+    return { failed: "ids not shaped like the gateway's" };
   const signed = { orderId, paymentId, signature: parsed.data.razorpay_signature };
   if (!isValidPaymentSignature(signed, await deps.gateway.keySecret()))
     return { failed: `bad signature for ${orderId}` };
-  const checkout = await checkoutOfGatewayOrder(orderId);
-  const asked = checkout?.payment;
-  if (!asked || asked.orderId !== orderId) return { failed: `unknown order ${orderId}` };
-  let payment = await deps.gateway.fetchPayment(paymentId);
-  if (!payment || payment.order_id !== orderId)
-    return { failed: `payment ${paymentId} is not for ${orderId}` };
-  if (payment.amount !== asked.amountCents || payment.currency !== asked.currency)
-    return { failed: `payment ${paymentId} is for ${payment.amount} ${payment.currency}` };
-  if (payment.status === 'authorized')
-    payment = await deps.gateway.capturePayment(paymentId, asked.amountCents, asked.currency);
-  if (payment.status !== 'captured') return { failed: `payment ${paymentId} is ${payment.status}` };
-  const placed = await placePaidOrder(
-    { orderId, paymentId, amount: payment.amount, currency: payment.currency, status: payment.status },
-    deps,
-  );
-  return { placed: placed.orderNo };
+  const settled = await settlePayment({ orderId, paymentId }, deps);
+  if (settled.outcome === 'order') return { placed: settled.orderNo };
+  if (settled.outcome === 'unknown') return { failed: settled.why };
+  if (settled.outcome === 'failed' || settled.outcome === 'pending')
+    return { failed: `payment ${paymentId} is ${settled.record.status}` };
+  // A second payment of an order already placed: the buyer lands on that order.
+  const orderNo = settled.record.reasonCode === 'already-paid' ? await orderNoOf(orderId) : undefined;
+  return { refused: settled.record.reason ?? settled.outcome, orderNo };
 }
 
-/** The part of a webhook event read here (Razorpay's payment entity). */
+/** The order number a gateway order's checkout placed, if it did. */
+async function orderNoOf(orderId: string): Promise<string | undefined> {
+  return (await checkoutOfGatewayOrder(orderId))?.orderNo;
+}
+
+/** The part of a webhook event read here (Razorpay's payment and refund entities). */
 const WebhookEventSchema = z.object({
   event: z.string(),
   payload: z.optional(
@@ -140,6 +143,19 @@ const WebhookEventSchema = z.object({
             amount: z.int(),
             currency: z.string(),
             status: z.string(),
+            error_code: z.optional(z.nullable(z.string())),
+            error_description: z.optional(z.nullable(z.string())),
+            error_reason: z.optional(z.nullable(z.string())),
+          }),
+        }),
+      ),
+      refund: z.optional(
+        z.object({
+          entity: z.object({
+            id: z.string(),
+            payment_id: z.string(),
+            amount: z.int(),
+            status: z.string(),
           }),
         }),
       ),
@@ -147,22 +163,22 @@ const WebhookEventSchema = z.object({
   ),
 });
 
-/** Events that say a payment was captured: they place its order. */
-const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+/** Events that say a payment is authorised or captured: the one decision settles it. */
+const PAYMENT_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order.paid']);
+/** Events that say what became of a refund. */
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
 
 export const WEBHOOK_ERRORS = { signature: 'The webhook signature is not valid.' } as const;
 
 /**
  * `POST /api/payments/webhook`: an event from the gateway, signed over its raw body. A payment
- * captured for one of our gateway orders places that order (if the callback has not); every other
- * well-signed event is acknowledged and ignored. A bad signature is a `ValidationError` (400).
+ * authorised or captured for a gateway order goes through the one decision (its order placed if
+ * the callback has not, or the payment refused); a failed payment is recorded with the gateway's
+ * reason; a refund's state is recorded. Every other well-signed event is acknowledged and
+ * ignored. A bad signature, or ids not shaped like Razorpay's, is a `ValidationError` (400).
  * Resolves to the order number placed, or undefined when the event places nothing.
  */
-export async function receiveWebhook(
-  rawBody: string,
-  signature: string | null,
-  deps: CheckoutDeps & { readonly gateway: PaymentGateway },
-): Promise<string | undefined> {
+export async function receiveWebhook(rawBody: string, signature: string | null, deps: SettleDeps) {
   const secret = await deps.gateway.webhookSecret();
   if (secret === undefined || !isValidWebhookSignature(rawBody, signature, secret))
     throw new ValidationError([WEBHOOK_ERRORS.signature]);
@@ -174,27 +190,18 @@ export async function receiveWebhook(
     return undefined;
   }
   const payment = event.payload?.payment?.entity;
-  if (!PAID_EVENTS.has(event.event) || !payment?.order_id) return undefined;
-  const checkout = await checkoutOfGatewayOrder(payment.order_id);
-  if (!checkout) return undefined;
-  try {
-    const placed = await placePaidOrder(
-      {
-        orderId: payment.order_id,
-        paymentId: payment.id,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: payment.status,
-      },
-      deps,
-    );
-    return placed.orderNo;
-  } catch (error) {
-    // A payment that does not match its order is for staff to look at, not for Razorpay to resend.
-    if (error instanceof ValidationError) {
-      console.error('[payments] webhook payment refused', payment.id, error.messages.join(' '));
-      return undefined;
-    }
-    throw error;
+  const refund = event.payload?.refund?.entity;
+  if (REFUND_EVENTS.has(event.event) && refund) {
+    await recordRefundEvent(refund, deps.now());
+    return undefined;
   }
+  if (event.event === 'payment.failed' && payment?.order_id) {
+    const reason = [payment.error_description, payment.error_reason].filter(Boolean).join(' ');
+    await recordFailedPayment({ ...payment, order_id: payment.order_id }, reason, deps);
+    return undefined;
+  }
+  if (!PAYMENT_EVENTS.has(event.event) || !payment?.order_id) return undefined;
+  const settled = await settlePayment({ orderId: payment.order_id, paymentId: payment.id }, deps);
+  if (settled.outcome === 'unknown') console.warn('[payments] webhook:', settled.why);
+  return settled.outcome === 'order' ? settled.orderNo : undefined;
 }

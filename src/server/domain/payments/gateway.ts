@@ -4,10 +4,20 @@
  * payments, signatures, the callback) with records in the `test-gateway` store; in production
  * without keys, none: checkout is refused instead of giving courses away.
  */
-import { razorpayClient, RazorpayError, type RazorpayPayment } from '~/server/domain/payments/razorpay';
+import {
+  razorpayClient,
+  RazorpayError,
+  type RazorpayPayment,
+  type RazorpayRefund,
+} from '~/server/domain/payments/razorpay';
 import { isProduction, type ServerEnv } from '~/server/env';
 import { storedKey } from '~/server/storage/secrets';
-import { captureTestPayment, createTestOrder, getTestPayment } from '~/server/storage/test-gateway';
+import {
+  captureTestPayment,
+  createTestOrder,
+  getTestPayment,
+  refundTestPayment,
+} from '~/server/storage/test-gateway';
 
 /** The answer to a checkout when production has no Razorpay keys (API.md). */
 export const PAYMENTS_OFF =
@@ -17,6 +27,11 @@ export const PAYMENTS_OFF =
 export const TEST_CHECKOUT_PATH = '/api/payments/test-checkout';
 /** The test gateway's key id, sent in the fields as Razorpay's is. */
 export const TEST_KEY_ID = 'rzp_test_offline';
+/**
+ * A refund whose reason contains this fails on the test gateway (README, how a refund looks
+ * offline): the way to see a failed refund, and the payment listed as needing attention, offline.
+ */
+export const TEST_REFUND_FAILS = '[test: refund fails]';
 
 /** What the shop asks of a gateway: the three API calls, and the secrets that sign its answers. */
 export interface PaymentGateway {
@@ -40,6 +55,15 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<RazorpayPayment | undefined>;
   /** Captures an authorized payment for its full amount. */
   capturePayment(paymentId: string, amount: number, currency: string): Promise<RazorpayPayment>;
+  /**
+   * Refunds `amount` (smallest unit) of a captured payment, `notes` naming the reason (issue 28):
+   * the refund as the gateway answers it (`pending` until Razorpay's webhook says more).
+   */
+  refundPayment(
+    paymentId: string,
+    amount: number,
+    notes: Readonly<Record<string, string>>,
+  ): Promise<RazorpayRefund>;
 }
 
 /** Razorpay, as the settings give it. */
@@ -62,6 +86,7 @@ function razorpayGateway(settings: NonNullable<ServerEnv['razorpay']>): PaymentG
       }
     },
     capturePayment: (paymentId, amount, currency) => client.capturePayment(paymentId, amount, currency),
+    refundPayment: (paymentId, amount, notes) => client.refundPayment(paymentId, amount, notes),
   };
 }
 
@@ -80,6 +105,12 @@ function testGateway(now: () => Date): PaymentGateway {
       const captured = await captureTestPayment(paymentId);
       if (!captured) throw new Error(`Test payment ${paymentId} does not exist`);
       return captured;
+    },
+    refundPayment: async (paymentId, amount, notes) => {
+      const fail = Object.values(notes).some((note) => note.includes(TEST_REFUND_FAILS));
+      const refund = await refundTestPayment(paymentId, amount, notes, fail);
+      if (!refund) throw new RazorpayError(400, `Test payment ${paymentId} cannot be refunded ${amount}`);
+      return refund;
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * A small typed client for the three Razorpay Orders/Payments API calls checkout needs: create an
- * order, fetch a payment, capture it (API.md, Payments; issue 18, item 8). Written over `fetch`
+ * A small typed client for the Razorpay Orders/Payments API calls the shop needs: create an
+ * order, fetch a payment, capture it (API.md, Payments; issue 18, item 8), refund it (issue 28). Written over `fetch`
  * rather than with the official `razorpay` SDK: the SDK fixes its host in code (tests could not
  * point it at a fake on loopback without patching) and brings axios. Every call has a timeout;
  * a network failure or a 5xx is tried again (3 tries in all, short waits), a 4xx is not.
@@ -36,6 +36,15 @@ const PaymentSchema = z.object({
 });
 export type RazorpayPayment = z.infer<typeof PaymentSchema>;
 
+const RefundSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'processed', 'failed']),
+});
+export type RazorpayRefund = z.infer<typeof RefundSchema>;
+
 /** A call the gateway refused or did not answer; `status` 0 when it was not reached. */
 export class RazorpayError extends Error {
   readonly status: number;
@@ -59,9 +68,10 @@ export function razorpayClient(settings: RazorpaySettings, fetchFn: typeof fetch
     path: string,
     schema: z.ZodMiniType<T>,
     body?: unknown,
+    tries = TRIES,
   ): Promise<T> {
     let lastError: RazorpayError | undefined;
-    for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+    for (let attempt = 1; attempt <= tries; attempt += 1) {
       if (attempt > 1) await wait(100 * 2 ** (attempt - 2));
       let response: Response;
       try {
@@ -119,6 +129,24 @@ export function razorpayClient(settings: RazorpaySettings, fetchFn: typeof fetch
         amount,
         currency,
       });
+    },
+    /**
+     * Refunds `amount` of a captured payment (`notes` name the reason). Tried once: Razorpay takes
+     * no idempotency key for refunds, so a call whose answer was lost is not repeated blindly (the
+     * caller records it for staff instead).
+     */
+    refundPayment(
+      paymentId: string,
+      amount: number,
+      notes: Readonly<Record<string, string>>,
+    ): Promise<RazorpayRefund> {
+      return call(
+        'POST',
+        `/payments/${encodeURIComponent(paymentId)}/refund`,
+        RefundSchema,
+        { amount, notes },
+        1,
+      );
     },
   };
 }

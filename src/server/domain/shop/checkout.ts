@@ -5,7 +5,7 @@
  * (docs/checkout.md gives the order and why):
  *
  * 1. `started`:  the checkout record of this cart version (lines priced now, buyer, billing) and
- *    its gateway order (`startPayment`); the payment confirmed, its reference (`placePaidOrder`);
+ *    its gateway order (`payableCheckout`); the payment confirmed, its reference (`placePaidOrder`);
  * 2. `numbered`: the order number, claimed by a create-only write of its own record, then noted on
  *    the checkout;
  * 3. `listed`:   the order's marker in the buyer's history;
@@ -200,7 +200,8 @@ function checkAddress(billing: Billing, lines: Checkout['lines']): void {
 }
 
 /**
- * Starts paying for the user's cart (issue 18): the checkout of this cart version (or key) with
+ * The checkout a payment of the user's cart is for (issue 18; the payment-start step itself is
+ * `startPayment`, src/server/domain/payments/checkout-payment.ts): the checkout of this cart version (or key) with
  * the billing details given, and a gateway order for its total, recorded on it. No order and no
  * number yet: those come when the payment is confirmed (`placePaidOrder`), so an abandoned
  * payment leaves no gap. Repeating it answers the same payment (the billing details given last
@@ -209,7 +210,7 @@ function checkAddress(billing: Billing, lines: Checkout['lines']): void {
  * cart gets `CartChanged` with the server's. A checkout already paid is answered as it is (its
  * `orderNo` set): the caller decides.
  */
-export async function startPayment(
+export async function payableCheckout(
   request: PaymentRequest,
   deps: CheckoutDeps,
   createGatewayOrder: CreateGatewayOrder,

@@ -21,3 +21,19 @@ export function formatOrderNo(series: string, number: number): string {
   }
   return `${site.tax.orderPrefix}-${series}-${String(number).padStart(6, '0')}`;
 }
+
+/** The credit notes' series of a financial year (DECISIONS 49): `CN2627`, apart from the orders'. */
+export function creditNoteSeriesOf(financialYear: number): string {
+  return `CN${seriesOf(financialYear)}`;
+}
+
+/** Most credit notes a series can number (five digits: the number stays within 16 characters). */
+export const MAX_CREDIT_NOTES_PER_YEAR = 99_999;
+
+/** `SIS-CN2627-00001`: the first credit note of FY 2026-27. */
+export function formatCreditNoteNo(series: string, number: number): string {
+  if (!Number.isInteger(number) || number < 1 || number > MAX_CREDIT_NOTES_PER_YEAR) {
+    throw new RangeError(`Credit note number ${number} is outside 1-${MAX_CREDIT_NOTES_PER_YEAR}`);
+  }
+  return `${site.tax.orderPrefix}-${series}-${String(number).padStart(5, '0')}`;
+}

@@ -8,7 +8,8 @@ import {
 } from '~/lib/shared/schemas/shop';
 import { NotFound } from '~/server/domain/errors';
 import { toInvoice, toInvoiceLines } from '~/server/domain/shop/invoice';
-import { getOrder, listOrdersOfUser, type Order } from '~/server/storage/orders';
+import { getOrder, listOrdersOfUser, type Order, type OrderLine } from '~/server/storage/orders';
+import { refundsOfOrder, type OrderRefund } from '~/server/storage/refunds';
 
 export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
 
@@ -16,7 +17,8 @@ export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
 export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> {
   const orders = await listOrdersOfUser(userId);
   orders.sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.orderNo.localeCompare(a.orderNo));
-  return orders.flatMap((order) =>
+  const refunds = await Promise.all(orders.map((order) => refundsOfOrder(order.orderNo)));
+  return orders.flatMap((order, index) =>
     order.lines.map((line) => ({
       id: line.courseId,
       name: line.name,
@@ -28,8 +30,25 @@ export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> 
       orderNo: order.orderNo,
       orderDate: order.placedAt,
       currency: order.currency ?? 'USD',
+      ...refundOfLine(refunds[index]!, line),
     })),
   );
+}
+
+/** A line's refund as the history shows it (a failed refund gave nothing back). */
+function refundOfLine(refunds: readonly OrderRefund[], line: OrderLine): Pick<PurchasedItem, 'refund'> {
+  const refund = refunds.find(
+    (each) => each.courseIds.includes(line.courseId) && each.state !== 'failed' && each.creditNoteNo,
+  );
+  return refund
+    ? {
+        refund: {
+          creditNoteNo: refund.creditNoteNo!,
+          amount: majorFromMinor(line.priceCents),
+          at: refund.at,
+        },
+      }
+    : {};
 }
 
 /** Who may open which orders: the buyer their own; staff (`anyOrder`) every one (issue 19). */

@@ -11,7 +11,7 @@ import { addToCart, cartItems } from '~/server/domain/shop/cart';
 import {
   placePaidOrder,
   PAYMENT_ERRORS,
-  startPayment,
+  payableCheckout,
   type CheckoutDeps,
   type CreateGatewayOrder,
 } from '~/server/domain/shop/checkout';
@@ -44,7 +44,7 @@ beforeEach(() => {
 async function buyerPaying(...courseIndexes: number[]) {
   const { userId } = await newAccount();
   for (const index of courseIndexes) await addToCart(userId, courses[index]!.id);
-  const started = await startPayment(
+  const started = await payableCheckout(
     { userId, idempotencyKey: undefined, billing: KARNATAKA },
     deps,
     gateway,
@@ -66,7 +66,7 @@ describe('paying before the order exists (issue 18)', () => {
     // A buyer in India pays the rupee prices, in paise (DECISIONS 46; was the dollar prices in cents).
     expect(payment.amountCents).toBe(courses[0]!.discountedFeesPaise + courses[1]!.discountedFeesPaise);
     expect(payment.currency).toBe('INR');
-    const again = await startPayment(
+    const again = await payableCheckout(
       { userId, idempotencyKey: undefined, billing: KARNATAKA },
       deps,
       gateway,
@@ -137,7 +137,7 @@ describe('two currencies (DECISIONS 46)', () => {
 
     const { userId } = await newAccount();
     await addToCart(userId, courses[8]!.id);
-    const abroad = await startPayment(
+    const abroad = await payableCheckout(
       {
         userId,
         idempotencyKey: undefined,
@@ -165,13 +165,13 @@ describe('two currencies (DECISIONS 46)', () => {
       billing: KARNATAKA,
       expect: { courseIds: [courses[0]!.id], total, currency },
     });
-    await expect(startPayment(shown(courses[0]!.discountedFeesCents / 100), deps, gateway)).rejects.toThrow(
-      'Your cart changed',
-    );
     await expect(
-      startPayment(shown(courses[0]!.discountedFeesPaise / 100, 'USD'), deps, gateway),
+      payableCheckout(shown(courses[0]!.discountedFeesCents / 100), deps, gateway),
     ).rejects.toThrow('Your cart changed');
-    const started = await startPayment(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
+    await expect(
+      payableCheckout(shown(courses[0]!.discountedFeesPaise / 100, 'USD'), deps, gateway),
+    ).rejects.toThrow('Your cart changed');
+    const started = await payableCheckout(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
     expect(started.checkout.payment?.currency).toBe('INR');
   });
 });
@@ -182,7 +182,7 @@ describe('the address the invoice must print (DECISIONS 52)', () => {
     for (const course of courses.slice(0, 3)) await addToCart(small.userId, course.id);
     // Three courses: under Rs 50,000 of taxable value, no address needed.
     await expect(
-      startPayment({ userId: small.userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
+      payableCheckout({ userId: small.userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
     ).resolves.toMatchObject({ checkout: { payment: { currency: 'INR' } } });
 
     const { userId } = await newAccount();
@@ -191,7 +191,7 @@ describe('the address the invoice must print (DECISIONS 52)', () => {
       (courses.slice(0, 4).reduce((sum, course) => sum + course.discountedFeesPaise, 0) * 100) / 118,
     );
     expect(taxable).toBeGreaterThanOrEqual(50_000_00);
-    const refused = await startPayment(
+    const refused = await payableCheckout(
       { userId, idempotencyKey: undefined, billing: KARNATAKA },
       deps,
       gateway,
@@ -199,7 +199,7 @@ describe('the address the invoice must print (DECISIONS 52)', () => {
     expect(refused).toBeInstanceOf(ValidationError);
     expect((refused as ValidationError).messages).toEqual([BILLING_HINTS.address]);
     const address = { line: '12 MG Road', city: 'Bengaluru', postalCode: '560038' };
-    const started = await startPayment(
+    const started = await payableCheckout(
       { userId, idempotencyKey: undefined, billing: { ...KARNATAKA, address } },
       deps,
       gateway,

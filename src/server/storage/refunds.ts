@@ -1,0 +1,112 @@
+/**
+ * Refunds of orders by staff and their GST credit notes (issue 28, items 4-5; DECISIONS 49), in
+ * the `orders` store beside the orders they reduce. Key formats:
+ * - `refunds/<orderNo>`: every refund of the order (the courses, the amount, the state, the
+ *   credit note), changed only by conditional writes, so two refunds never take the same course;
+ * - `refund-keys/<orderNo>/<sha256 of Idempotency-Key>`: the refund a key asked for (create-only);
+ * - `credit-notes/<creditNoteNo>`: the credit note as issued (DECISIONS 47: never recomputed);
+ * - `gateway-refunds/<refund id>`: which order's refund a gateway refund id is (its webhooks).
+ */
+import * as z from '~/lib/shared/zod';
+import { CreditNoteSchema, type CreditNote } from '~/lib/shared/schemas/payments';
+import { openStore, Skip, SKIP } from '~/server/storage/blob-store';
+
+export const OrderRefundSchema = z.object({
+  /** Our id of the refund (`rf_` and 16 hex characters). */
+  id: z.string(),
+  courseIds: z.array(z.int()).check(z.minLength(1)),
+  /** In the currency's smallest unit. */
+  amountCents: z.int().check(z.gte(1)),
+  currency: z.string(),
+  reason: z.string(),
+  /** `requested`: claimed, the gateway not yet answered (or the call was cut short). */
+  state: z.enum(['requested', 'pending', 'processed', 'failed']),
+  /** The gateway's refund id, once it answered. */
+  gatewayRefundId: z.optional(z.string()),
+  /** Why it failed, as the gateway said. */
+  failure: z.optional(z.string()),
+  creditNoteNo: z.optional(z.string()),
+  /** Who asked for it (name and e-mail of the staff member). */
+  by: z.string(),
+  at: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
+
+const RefundsSchema = z.object({ refunds: z.array(OrderRefundSchema) });
+const KeySchema = z.object({ refundId: z.string() });
+const GatewayRefundSchema = z.object({ orderNo: z.string(), refundId: z.string() });
+
+const store = openStore('orders');
+const refundsKey = (orderNo: string) => `refunds/${orderNo}`;
+
+/** Every refund of an order, oldest first. */
+export async function refundsOfOrder(orderNo: string): Promise<OrderRefund[]> {
+  return (await store.get(refundsKey(orderNo), RefundsSchema))?.refunds ?? [];
+}
+
+/**
+ * Adds a refund to an order, or (`fn` answers it) finds one already there: `fn` sees the order's
+ * refunds and answers the refund to add, an existing one, or undefined (nothing left to refund).
+ * One conditional write; resolves to the refund and whether this call added it.
+ */
+export async function addRefund(
+  orderNo: string,
+  fn: (refunds: readonly OrderRefund[]) => { readonly add?: OrderRefund; readonly found?: OrderRefund },
+): Promise<{ readonly refund: OrderRefund | undefined; readonly added: boolean }> {
+  let answer: { readonly add?: OrderRefund; readonly found?: OrderRefund } = {};
+  await store.update(refundsKey(orderNo), RefundsSchema, (current) => {
+    answer = fn(current?.refunds ?? []);
+    return answer.add ? { refunds: [...(current?.refunds ?? []), answer.add] } : SKIP;
+  });
+  return { refund: answer.add ?? answer.found, added: answer.add !== undefined };
+}
+
+/** Changes one refund of an order (`fn` pure; SKIP leaves it); resolves to it as stored. */
+export async function updateRefund(
+  orderNo: string,
+  refundId: string,
+  fn: (refund: OrderRefund) => OrderRefund | typeof SKIP,
+): Promise<OrderRefund | undefined> {
+  const stored = await store.update(refundsKey(orderNo), RefundsSchema, (current) => {
+    const refund = current?.refunds.find((each) => each.id === refundId);
+    if (!current || !refund) return SKIP;
+    const changed = fn(refund);
+    if (changed instanceof Skip) return SKIP;
+    return { refunds: current.refunds.map((each) => (each.id === refundId ? changed : each)) };
+  });
+  return stored?.refunds.find((each) => each.id === refundId);
+}
+
+/** The refund an Idempotency-Key asked for; binds the key to `refundId` if it is new. */
+export async function bindRefundKey(orderNo: string, keyHash: string, refundId: string): Promise<string> {
+  const key = `refund-keys/${orderNo}/${keyHash}`;
+  if (await store.create(key, KeySchema, { refundId })) return refundId;
+  return (await store.get(key, KeySchema))?.refundId ?? refundId;
+}
+
+/** Stores a credit note as issued (create-only); resolves to the stored one. */
+export async function saveCreditNote(note: CreditNote): Promise<CreditNote> {
+  const key = `credit-notes/${note.creditNoteNo}`;
+  if (await store.create(key, CreditNoteSchema, note)) return note;
+  const stored = await store.get(key, CreditNoteSchema);
+  if (!stored) throw new Error(`Credit note ${note.creditNoteNo} vanished while being written`);
+  return stored;
+}
+
+/** The credit note with this number, or undefined. */
+export function getCreditNote(creditNoteNo: string): Promise<CreditNote | undefined> {
+  return store.get(`credit-notes/${creditNoteNo}`, CreditNoteSchema);
+}
+
+/** Notes which order's refund a gateway refund id is (idempotent). */
+export async function indexGatewayRefund(gatewayRefundId: string, orderNo: string, refundId: string) {
+  await store.create(`gateway-refunds/${gatewayRefundId}`, GatewayRefundSchema, { orderNo, refundId });
+}
+
+/** The order's refund a gateway refund id is, or undefined. */
+export function refundOfGatewayRefund(
+  gatewayRefundId: string,
+): Promise<{ readonly orderNo: string; readonly refundId: string } | undefined> {
+  return store.get(`gateway-refunds/${gatewayRefundId}`, GatewayRefundSchema);
+}

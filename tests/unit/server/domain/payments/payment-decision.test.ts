@@ -1,0 +1,284 @@
+/**
+ * One payment, one order (DECISIONS 48; issue 28, item 1): the decision every callback, webhook
+ * and replay goes through, against a fake Razorpay API on loopback and a real blob server. Every
+ * case that refuses a payment: not captured when only authorised, refunded in full once (the
+ * refund call's amount and notes checked) when captured; the races make one order and one refund.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { courses } from '~/lib/shared/catalogue';
+import { ValidationError } from '~/server/domain/errors';
+import type { OutgoingMail } from '~/server/domain/mail';
+import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
+import { paymentGatewayOf } from '~/server/domain/payments/gateway';
+import { settlePayment } from '~/server/domain/payments/payment-decision';
+import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
+import { addToCart, cartItems } from '~/server/domain/shop/cart';
+import { purchaseHistory } from '~/server/domain/shop/orders';
+import { parseServerEnv } from '~/server/env';
+import { openStore } from '~/server/storage/blob-store';
+import { getPayment } from '~/server/storage/payments';
+import { useBlobsServer } from '../../../../support/blobs-server';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { newAccount } from '../../../../support/people';
+
+const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
+
+useBlobsServer();
+
+let fake: FakeRazorpay;
+let mails: OutgoingMail[];
+let deps: PaymentDeps;
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await fake.stop();
+});
+beforeEach(() => {
+  mails = [];
+  fake.refusingRefunds = false;
+  const settings = parseServerEnv({
+    RAZORPAY_KEY_ID: 'rzp_live_fake',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    RAZORPAY_API_URL: fake.url,
+  });
+  deps = {
+    mail: { queue: async (mail) => void mails.push(mail) },
+    // A financial year of its own per file run: FY 2036-37.
+    now: () => new Date('2036-06-01T06:00:00.000Z'),
+    siteUrl: 'https://sis.example',
+    gateway: paymentGatewayOf(settings)!,
+    returnOrigin: 'https://sis.example',
+  };
+});
+
+/** A buyer with these courses in the cart and a payment started for them (a Razorpay order). */
+async function buyerPaying(courseIndexes: number[], userId?: string) {
+  const buyer = userId ?? (await newAccount()).userId;
+  for (const index of courseIndexes) await addToCart(buyer, courses[index]!.id);
+  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+  const orderId = answer.gateway.fields['order_id']!;
+  return { userId: buyer, paymentNo: answer.paymentNo, orderId, amount: fake.orders.get(orderId)!.amount };
+}
+
+const settle = (orderId: string, paymentId: string) => settlePayment({ orderId, paymentId }, deps);
+const refundsOf = (paymentId: string) => fake.refunds.filter((refund) => refund.payment_id === paymentId);
+const refusedMails = () => mails.filter((mail) => mail.idempotencyKey.startsWith('payment-refused-'));
+
+describe('the one decision (DECISIONS 48)', () => {
+  it('a captured payment that matches becomes the order; its record says so', async () => {
+    const { userId, orderId } = await buyerPaying([0]);
+    const payment = fake.pay(orderId, 'captured');
+    const settled = await settle(orderId, payment.id);
+    expect(settled.outcome).toBe('order');
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+    expect(await getPayment(payment.id)).toMatchObject({ outcome: 'order', status: 'captured', userId });
+    expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it('an authorised payment that will become the order is captured here, whatever the dashboard', async () => {
+    const { orderId } = await buyerPaying([1]);
+    const payment = fake.pay(orderId, 'authorized');
+    expect((await settle(orderId, payment.id)).outcome).toBe('order');
+    expect(fake.payments.get(payment.id)?.status).toBe('captured');
+  });
+
+  it('a second captured payment of a placed order (auto-captured) is refunded in full once, with notes naming why; the buyer is told once', async () => {
+    const { userId, orderId, amount, paymentNo } = await buyerPaying([2]);
+    const first = fake.pay(orderId, 'captured');
+    const second = fake.pay(orderId, 'captured');
+    expect((await settle(orderId, first.id)).outcome).toBe('order');
+    expect((await settle(orderId, second.id)).outcome).toBe('refunded');
+    expect(await settle(orderId, second.id)).toMatchObject({ outcome: 'refunded' });
+    expect(refundsOf(second.id)).toEqual([
+      expect.objectContaining({
+        amount,
+        notes: { reason: expect.stringContaining('already-paid'), paymentNo },
+      }),
+    ]);
+    expect(fake.payments.get(second.id)?.status).toBe('refunded');
+    expect(await getPayment(second.id)).toMatchObject({
+      outcome: 'refunded',
+      reason: 'The order was already paid by another payment.',
+      refund: { amountCents: amount, state: 'pending' },
+    });
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+    expect(refusedMails()).toHaveLength(2); // queued twice under one key: sent once
+    expect(new Set(refusedMails().map((mail) => mail.idempotencyKey))).toEqual(
+      new Set([`payment-refused-${second.id}`]),
+    );
+    expect(refusedMails()[0]!.text).toContain('This order was already paid');
+  });
+
+  it('a second authorised payment is not captured and not refunded', async () => {
+    const { orderId } = await buyerPaying([3]);
+    const first = fake.pay(orderId, 'captured');
+    const second = fake.pay(orderId, 'authorized');
+    await settle(orderId, first.id);
+    expect((await settle(orderId, second.id)).outcome).toBe('not-captured');
+    expect(fake.payments.get(second.id)?.status).toBe('authorized');
+    expect(fake.requests.some((request) => request.call.startsWith(`POST /payments/${second.id}`))).toBe(
+      false,
+    );
+    expect(refusedMails()[0]!.text).toContain('was not taken');
+    // Captured later all the same (the dashboard's auto-capture): then refunded.
+    fake.payments.get(second.id)!.status = 'captured';
+    expect((await settle(orderId, second.id)).outcome).toBe('refunded');
+    expect(refundsOf(second.id)).toHaveLength(1);
+  });
+
+  it('a payment for another amount is refunded for what it took, and places nothing', async () => {
+    const { userId, orderId } = await buyerPaying([4]);
+    const short = fake.pay(orderId, 'captured', 100);
+    expect((await settle(orderId, short.id)).outcome).toBe('refunded');
+    expect(refundsOf(short.id)).toEqual([
+      expect.objectContaining({
+        amount: 100,
+        notes: expect.objectContaining({ reason: expect.stringMatching(/^amount:/) }),
+      }),
+    ]);
+    expect(await purchaseHistory(userId)).toEqual([]);
+    // The right payment still becomes the order.
+    const full = fake.pay(orderId, 'captured');
+    expect((await settle(orderId, full.id)).outcome).toBe('order');
+  });
+
+  it('a checkout that no longer exists (swept after 30 days): refunded', async () => {
+    const { userId, orderId, paymentNo } = await buyerPaying([5]);
+    await openStore('checkouts').delete(`carts/${paymentNo.replace('.', '/')}`);
+    const payment = fake.pay(orderId, 'captured');
+    expect((await settle(orderId, payment.id)).outcome).toBe('refunded');
+    expect(refundsOf(payment.id)).toHaveLength(1);
+    expect(await purchaseHistory(userId)).toEqual([]);
+  });
+
+  it('checkouts A and B sharing a course: B paid, then A paid is refunded; the course is bought once', async () => {
+    const { userId, orderId: a } = await buyerPaying([6]);
+    await addToCart(userId, courses[7]!.id);
+    const { orderId: b } = await buyerPaying([], userId);
+    const paidB = fake.pay(b, 'captured');
+    const paidA = fake.pay(a, 'captured');
+    expect((await settle(b, paidB.id)).outcome).toBe('order');
+    expect((await settle(a, paidA.id)).outcome).toBe('refunded');
+    expect(refundsOf(paidA.id)[0]!.notes['reason']).toMatch(/^owned:/);
+    const history = await purchaseHistory(userId);
+    expect(history.map((item) => item.id).sort()).toEqual([courses[6]!.id, courses[7]!.id].sort());
+  });
+
+  it('checkouts A and B sharing a course paid at the same moment: one of them becomes an order', async () => {
+    const { userId, orderId: a } = await buyerPaying([1]);
+    await addToCart(userId, courses[2]!.id);
+    const { orderId: b } = await buyerPaying([], userId);
+    const paidA = fake.pay(a, 'captured');
+    const paidB = fake.pay(b, 'captured');
+    const outcomes = await Promise.all([settle(a, paidA.id), settle(b, paidB.id)]);
+    expect(outcomes.map((settled) => settled.outcome).sort()).toEqual(['order', 'refunded']);
+    const ids = (await purchaseHistory(userId)).map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a gateway order this site did not make: needs attention, neither captured nor refunded', async () => {
+    const order = await deps.gateway.createOrder({ amount: 500, currency: 'USD', receipt: 'x', notes: {} });
+    const payment = fake.pay(order.id, 'captured');
+    expect((await settle(order.id, payment.id)).outcome).toBe('attention');
+    expect(refundsOf(payment.id)).toEqual([]);
+    expect(await getPayment(payment.id)).toMatchObject({
+      reason: 'The payment is for a gateway order this site did not make.',
+    });
+  });
+
+  it("ids not shaped like Razorpay's are refused before they name anything", async () => {
+    for (const [orderId, paymentId] of [
+      ['order_../../x', 'pay_AAAAAAAAAAAAAA'],
+      ['order_AAAAAAAAAAAAAA', 'pay_1'],
+      ['', ''],
+    ] as const) {
+      await expect(settle(orderId, paymentId)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+
+  it('a refund the gateway refuses: the payment needs attention and is listed first for staff', async () => {
+    const { orderId } = await buyerPaying([0]);
+    const first = fake.pay(orderId, 'captured');
+    const second = fake.pay(orderId, 'captured');
+    await settle(orderId, first.id);
+    fake.refusingRefunds = true;
+    expect((await settle(orderId, second.id)).outcome).toBe('attention');
+    const record = await getPayment(second.id);
+    expect(record).toMatchObject({ outcome: 'attention', refund: { state: 'failed' } });
+    expect(record?.reason).toContain('refund');
+    // A replay does not ask again by itself: staff decide.
+    fake.refusingRefunds = false;
+    await settle(orderId, second.id);
+    expect(refundsOf(second.id)).toEqual([]);
+    const page = await listPayments({ status: 'attention' }, deps.now());
+    expect(page.items.find((row) => row.paymentId === second.id)).toMatchObject({
+      outcome: 'attention',
+      refund: { state: 'failed' },
+    });
+    expect(page.items.some((row) => row.paymentId === first.id)).toBe(false);
+    const all = await listPayments({ status: 'all' }, deps.now());
+    expect(all.items.some((row) => row.paymentId === first.id)).toBe(true);
+  });
+});
+
+describe('races: callback, webhook and a second payment at once', () => {
+  it('make one order and one refund; 20 replays after make no more', async () => {
+    const { userId, orderId, amount } = await buyerPaying([0, 1]);
+    const first = fake.pay(orderId, 'authorized');
+    const second = fake.pay(orderId, 'captured');
+    const runs = await Promise.all([
+      ...Array.from({ length: 5 }, () => settle(orderId, first.id)),
+      ...Array.from({ length: 5 }, () => settle(orderId, second.id)),
+    ]);
+    const orders = new Set(runs.flatMap((run) => (run.outcome === 'order' ? [run.orderNo] : [])));
+    expect(orders.size).toBe(1);
+    const refunded = [...fake.refunds.filter((refund) => [first.id, second.id].includes(refund.payment_id))];
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.amount).toBe(amount);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => settle(orderId, index % 2 ? first.id : second.id)),
+    );
+    expect(fake.refunds.filter((refund) => [first.id, second.id].includes(refund.payment_id))).toHaveLength(
+      1,
+    );
+    expect(await purchaseHistory(userId)).toHaveLength(2);
+    expect(await cartItems(userId)).toEqual([]);
+  });
+});
+
+describe('what the buyer sees (GET /api/payments/{paymentNo}/status)', () => {
+  it('waiting, then placed (with the refunded second payment said); 404 for anyone else', async () => {
+    const { userId, orderId, paymentNo } = await buyerPaying([2]);
+    expect(await paymentStatusOf(userId, paymentNo)).toEqual({ state: 'waiting' });
+    const first = fake.pay(orderId, 'captured');
+    const placed = await settle(orderId, first.id);
+    const orderNo = placed.outcome === 'order' ? placed.orderNo : '';
+    expect(await paymentStatusOf(userId, paymentNo)).toEqual({ state: 'placed', orderNo });
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    expect(await paymentStatusOf(userId, paymentNo)).toEqual({
+      state: 'placed',
+      orderNo,
+      message: expect.stringContaining('refunded in full'),
+    });
+    const other = await newAccount();
+    await expect(paymentStatusOf(other.userId, paymentNo)).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(paymentStatusOf(userId, 'nonsense')).rejects.toMatchObject({ name: 'NotFound' });
+  });
+
+  it('refunded with the amount and why when the course was bought meanwhile', async () => {
+    const { userId, orderId: a, paymentNo } = await buyerPaying([3]);
+    await addToCart(userId, courses[4]!.id);
+    const { orderId: b } = await buyerPaying([], userId);
+    await settle(b, fake.pay(b, 'captured').id);
+    await settle(a, fake.pay(a, 'captured').id);
+    const status = await paymentStatusOf(userId, paymentNo);
+    expect(status.state).toBe('refunded');
+    expect(status.message).toMatch(
+      /^You already own a course of this checkout, so your payment of ₹[\d,.]+ was refunded in full/,
+    );
+  });
+});
