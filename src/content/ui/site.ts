@@ -67,5 +67,5 @@ export const courseText = {
   regularFee: 'Regular fee',
   now: ', now',
   /** The rupee fee beside the dollar one (DECISIONS 46). */
-  inIndia: (inr: string) => `${inr} INR in India, GST included`,
+  inIndia: (inr: string) => `${inr} in India`,
 } as const;

@@ -268,12 +268,28 @@ export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDe
     found.payment.reference === undefined
       ? await updateCheckout(found.userId, found.cartVersion, (current) =>
           current.payment && current.payment.reference === undefined
-            ? { ...current, payment: { ...current.payment, reference: payment.paymentId } }
+            ? {
+                ...current,
+                // The first confirmation is the time of supply (DECISIONS 47).
+                payment: {
+                  ...current.payment,
+                  reference: payment.paymentId,
+                  paidAt: deps.now().toISOString(),
+                },
+              }
             : current,
         )
       : found;
   deps.afterStep?.('started');
   return placeOrder(paid, deps);
+}
+
+/**
+ * When the invoice is issued (DECISIONS 47): when its payment was first confirmed, which decides
+ * its date and financial-year series; a checkout paid before that was recorded: when it began.
+ */
+function issuedAtOf(checkout: Checkout): string {
+  return checkout.payment?.paidAt ?? checkout.startedAt;
 }
 
 /**
@@ -288,7 +304,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   const userId = checkoutRecord.userId;
   let found = checkoutRecord;
   if (found.orderNo === undefined) {
-    const series = seriesOf(financialYearOf(new Date(found.startedAt)));
+    const series = seriesOf(financialYearOf(new Date(issuedAtOf(found))));
     const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(found)));
     found = await updateCheckout(userId, found.cartVersion, (current) => ({
       ...current,
@@ -306,7 +322,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   const order: Order = await saveOrder({
     orderNo,
     userId,
-    placedAt: found.startedAt,
+    placedAt: issuedAtOf(found),
     lines: linesIn(found.lines, currency),
     currency,
     billTo: found.billTo,
@@ -315,7 +331,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   });
   // Another checkout's order under this number (a counter restored from an old backup) stops here,
   // before the cart loses the courses this checkout did not place.
-  if (order.userId !== userId || order.placedAt !== found.startedAt) {
+  if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {
     throw new Error(`Order number ${orderNo} already belongs to another order`);
   }
   step('ordered');

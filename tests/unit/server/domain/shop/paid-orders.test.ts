@@ -207,3 +207,26 @@ describe('the address the invoice must print (DECISIONS 52)', () => {
     expect(started.checkout.billing?.address).toEqual(address);
   });
 });
+
+describe('issued when paid (DECISIONS 47)', () => {
+  it("a checkout started on 31 March and paid on 1 April gets the new year's series and the payment's date", async () => {
+    let now = new Date('2039-03-31T18:25:00.000Z'); // 23:55 on 31 March in India
+    const clock: CheckoutDeps = { ...deps, now: () => now };
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[2]!.id);
+    const started = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      clock,
+      gateway,
+    );
+    now = new Date('2039-03-31T18:35:00.000Z'); // 00:05 on 1 April in India
+    const placed = await placePaidOrder(captured(started.checkout.payment!, 'pay_april'), clock);
+    expect(placed.orderNo).toMatch(/^SIS-3940-\d{6}$/);
+    const [bought] = await purchaseHistory(userId);
+    expect(bought?.orderDate).toBe('2039-03-31T18:35:00.000Z');
+    // A later confirmation of the same payment (the webhook after the callback) changes nothing.
+    now = new Date('2039-04-02T10:00:00.000Z');
+    await placePaidOrder(captured(started.checkout.payment!, 'pay_april'), clock);
+    expect((await purchaseHistory(userId))[0]?.orderDate).toBe('2039-03-31T18:35:00.000Z');
+  });
+});
