@@ -12,6 +12,7 @@
 import * as z from '~/lib/shared/zod';
 import { CentsSchema, CurrencySchema, sumCents } from '~/lib/shared/money';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
+import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addOrderToCustomerStats } from '~/server/storage/console-records';
 import { addToIndex } from '~/server/storage/time-index';
@@ -56,6 +57,8 @@ export const OrderSchema = z.object({
   currency: z.optional(CurrencySchema),
   /** The payment that paid for it (issue 18): the gateway and its payment id. */
   payment: z.optional(PaymentReferenceSchema),
+  /** The invoice as issued when the order was placed (DECISIONS 47); orders before it have none. */
+  invoice: z.optional(InvoiceSchema),
 });
 
 export type Order = z.infer<typeof OrderSchema>;

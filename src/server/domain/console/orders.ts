@@ -1,14 +1,14 @@
 /**
  * Orders and customers in the company console (issue 19): read through the indexes kept as
  * orders and accounts are written (DECISIONS 40). Every amount and tax figure comes from the same
- * `toInvoice` the invoice page prints, so the console, the sales register and the invoices agree.
+ * invoice the invoice page prints (as issued), so the console, the sales register and the invoices agree.
  */
 import { indianDay, instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
 import { placeOfSupplyStateOf } from '~/lib/shared/tax';
-import { toInvoice } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
 import { buildIndexOnce, pageOfIndex, type Page } from '~/server/storage/time-index';
@@ -38,7 +38,7 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
 
 /** An order as the console lists it. */
 export function orderRowOf(order: Order): OrderRow {
-  const invoice = toInvoice(order);
+  const invoice = issuedInvoiceOf(order);
   const place = placeOfSupplyOf(invoice.billing ?? null);
   return {
     orderNo: invoice.orderNo,

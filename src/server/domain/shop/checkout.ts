@@ -27,6 +27,7 @@ import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
+import { toInvoice } from '~/server/domain/shop/invoice';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
 import { linePricesIn, linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
@@ -319,7 +320,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
 
   const reference = found.payment?.reference;
   const currency = found.payment?.currency === 'INR' ? 'INR' : 'USD';
-  const order: Order = await saveOrder({
+  const placed: Order = {
     orderNo,
     userId,
     placedAt: issuedAtOf(found),
@@ -328,7 +329,10 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
     billTo: found.billTo,
     ...(found.billing ? { billing: found.billing } : {}),
     ...(reference ? { payment: { gateway: found.payment!.gateway, reference } } : {}),
-  });
+  };
+  // The invoice is stored as issued (DECISIONS 47): later changes to the site's settings (seller,
+  // rates, LUT reference, place-of-supply rule) change only later invoices.
+  const order: Order = await saveOrder({ ...placed, invoice: toInvoice(placed) });
   // Another checkout's order under this number (a counter restored from an old backup) stops here,
   // before the cart loses the courses this checkout did not place.
   if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {

@@ -85,6 +85,14 @@ export function toInvoice(order: Order): Invoice {
   };
 }
 
+/**
+ * The invoice of an order as issued (DECISIONS 47): the one stored when it was placed, read back
+ * as it is; an order placed before invoices were stored prints as it always did (`toInvoice`).
+ */
+export function issuedInvoiceOf(order: Order): Invoice {
+  return order.invoice ?? toInvoice(order);
+}
+
 /** CGST Rule 46(p), on every invoice: no tax is payable by the buyer under reverse charge. */
 export const REVERSE_CHARGE_NOTE = 'Tax payable on reverse charge: No';
 

@@ -7,7 +7,7 @@ import {
   type PurchasedItem,
 } from '~/lib/shared/schemas/shop';
 import { NotFound } from '~/server/domain/errors';
-import { toInvoice, toInvoiceLines } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, toInvoiceLines } from '~/server/domain/shop/invoice';
 import { getOrder, listOrdersOfUser, type Order, type OrderLine } from '~/server/storage/orders';
 import { refundsOfOrder, type OrderRefund } from '~/server/storage/refunds';
 
@@ -75,5 +75,5 @@ export async function invoiceLinesOf(
 
 /** `GET /api/orders/{orderNo}/invoice`: everything the invoice page prints. */
 export async function invoiceOf(userId: string, orderNo: string, viewer: OrderViewer = {}): Promise<Invoice> {
-  return toInvoice(await ownOrder(userId, orderNo, viewer));
+  return issuedInvoiceOf(await ownOrder(userId, orderNo, viewer));
 }

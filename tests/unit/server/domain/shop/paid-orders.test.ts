@@ -15,10 +15,18 @@ import {
   type CheckoutDeps,
   type CreateGatewayOrder,
 } from '~/server/domain/shop/checkout';
-import { purchaseHistory } from '~/server/domain/shop/orders';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
+import { site } from '~/site.config';
 import { newAccount } from '../../../../support/people';
 import { useBlobsServer } from '../../../../support/blobs-server';
 
+const UNITED_STATES_BUYER = {
+  name: 'Jane Doe',
+  country: 'US',
+  state: undefined,
+  gstin: undefined,
+  address: { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' },
+};
 const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
 
 useBlobsServer();
@@ -228,5 +236,31 @@ describe('issued when paid (DECISIONS 47)', () => {
     now = new Date('2039-04-02T10:00:00.000Z');
     await placePaidOrder(captured(started.checkout.payment!, 'pay_april'), clock);
     expect((await purchaseHistory(userId))[0]?.orderDate).toBe('2039-03-31T18:35:00.000Z');
+  });
+});
+
+describe('stored as issued (DECISIONS 47)', () => {
+  it('a change to the site settings after an order leaves its invoice as it was issued', async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[3]!.id);
+    const abroad = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: UNITED_STATES_BUYER },
+      deps,
+      gateway,
+    );
+    const { orderNo } = await placePaidOrder(captured(abroad.checkout.payment!, 'pay_issued'), deps);
+    const issued = await invoiceOf(userId, orderNo);
+    expect(issued.exportNote).toContain(`(LUT ARN ${site.tax.lutReference})`);
+    const settings = site as unknown as { legalName: string; tax: { lutReference: string } };
+    const before = { legalName: settings.legalName, lut: settings.tax.lutReference };
+    try {
+      settings.legalName = 'Renamed Infotech LLP';
+      settings.tax.lutReference = 'AD279999999999Z';
+      expect(await invoiceOf(userId, orderNo)).toEqual(issued);
+      expect(issued.seller.legalName).toBe(before.legalName);
+    } finally {
+      settings.legalName = before.legalName;
+      settings.tax.lutReference = before.lut;
+    }
   });
 });
