@@ -66,6 +66,6 @@ export const courseText = {
   listHeading: 'Courses',
   regularFee: 'Regular fee',
   now: ', now',
-  /** The rupee fee beside the dollar one (DECISIONS 46). */
-  inIndia: (inr: string) => `${inr} in India`,
+  /** Said after the rupee fee beside the dollar one (DECISIONS 46), to assistive technology: the ₹ shows it. */
+  inIndia: ' in India',
 } as const;
