@@ -81,6 +81,8 @@ export const site = {
     pan: 'AAECS1234F',
     /** Services Accounting Code printed on invoice lines: commercial training and coaching. */
     sac: '999293',
+    /** The SAC's description, as the GSTR-1 HSN summary writes it. */
+    sacDescription: 'Commercial training and coaching services',
     /**
      * GST on courses (DECISIONS 34): prices include it. The place of supply is the buyer's state
      * (given at checkout): in the company's state the tax splits into central and state GST, in
@@ -92,6 +94,14 @@ export const site = {
       /** The company's GST state code: a buyer here pays CGST + SGST, elsewhere in India IGST. */
       stateCode: '27',
       placeOfSupply: 'Maharashtra (27)',
+      /**
+       * The place of supply of a buyer in India without a GSTIN (DECISIONS 50; docs/gst.md): the
+       * state they give ('buyer-state', IGST Act s.12(2)(b), the default), or the company's state,
+       * where the training is performed ('seller-state', s.12(5)(b)), once the company's chartered
+       * accountant decides so. A buyer with a GSTIN is always placed in their GSTIN's state
+       * (s.12(5)(a)); a buyer abroad is an export either way.
+       */
+      unregisteredPlaceOfSupply: 'buyer-state' as 'buyer-state' | 'seller-state',
       split: [
         { label: 'CGST', ratePct: 9 },
         { label: 'SGST', ratePct: 9 },

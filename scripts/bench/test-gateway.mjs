@@ -40,7 +40,7 @@ const form = (fields) => ({
  * header) and pays or declines it on the test gateway. Throws when checkout does not answer 200.
  * @param {(request: Request) => Promise<Response>} send
  * @param {string} origin
- * @param {{ userId: string, headers: Record<string, string>, billing?: Record<string, string | undefined>, decision?: 'pay' | 'decline', idempotencyKey?: string }} buyer
+ * @param {{ userId: string, headers: Record<string, string>, billing?: Record<string, unknown>, decision?: 'pay' | 'decline', idempotencyKey?: string }} buyer
  * @returns {Promise<{ answer: { paymentNo: string, gateway: { url: string, fields: Record<string, string> } }, location: string, orderNo: string | undefined }>}
  */
 export async function payOnTestGateway(send, origin, buyer) {

@@ -7,6 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { currencyOfCountry, type Currency } from '~/lib/shared/money';
 import { BillingRecordSchema, type BillingRecord } from '~/lib/shared/schemas/billing';
 import { $user } from '~/stores/session';
 
@@ -29,6 +30,20 @@ const $saved = persistentAtom<Saved | undefined>(LOCAL_STORAGE_KEYS.billing, und
 export const $savedBilling: ReadableAtom<BillingRecord | undefined> = computed(
   [$saved, $user],
   (saved, user) => (saved && user && saved.userId === user.userid ? saved.billing : undefined),
+);
+
+/** INR when the browser's languages name India (`en-IN`, `hi-IN`, ...), else USD; USD on the server. */
+function browserCurrency(): Currency {
+  if (typeof navigator === 'undefined') return 'USD';
+  return navigator.languages.some((tag) => /-IN$/i.test(tag)) ? 'INR' : 'USD';
+}
+
+/**
+ * The currency the visitor will likely pay in (DECISIONS 46), which the cart shows first: their
+ * remembered billing country's, else rupees when the browser's languages name India.
+ */
+export const $likelyCurrency: ReadableAtom<Currency> = computed($savedBilling, (billing) =>
+  billing ? currencyOfCountry(billing.country) : browserCurrency(),
 );
 
 /** Remembers `billing` for the signed-in user's next order. */

@@ -8,7 +8,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { postToGateway } from '~/lib/client/gateway-form';
-import { centsFromUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd, currencyOfCountry, sumCents } from '~/lib/shared/money';
 import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { CartSchema, CheckoutAnswerSchema, type CartItem } from '~/lib/shared/schemas/shop';
 import { rememberBilling } from '~/stores/billing';
@@ -95,9 +95,15 @@ async function startPayment(billing: BillingRecord): Promise<PayResult> {
   $pending.set(true);
   await cartLoaded();
   const shown = $cartItems.get();
+  // The total in the currency the billing country pays in (DECISIONS 46).
+  const currency = currencyOfCountry(billing.country);
   const expect = {
     courseIds: shown.map((item) => item.id),
-    total: sumCents(shown.map((item) => centsFromUsd(item.discountedFees))) / 100,
+    total:
+      sumCents(
+        shown.map((item) => centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees)),
+      ) / 100,
+    currency,
   };
   const key = keyFor(user.userid, expect.courseIds);
   try {

@@ -159,7 +159,8 @@ test('staff find the order, open its invoice and download the GST sales register
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv).toMatch(
-    new RegExp(`\\r\\n${orderNo},\\d{4}-\\d{2}-\\d{2},Console Buyer,,27,Maharashtra,N,USD,`),
+    // A buyer in Maharashtra pays in rupees (DECISIONS 46; was USD before issue 29).
+    new RegExp(`\\r\\n${orderNo},\\d{4}-\\d{2}-\\d{2},Console Buyer,,27,Maharashtra,N,INR,`),
   );
   expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Total \(\d+ invoices\),/);
 });

@@ -9,10 +9,12 @@ const origin = 'http://localhost:8888';
 // Playwright's loader cannot import JSON without an import attribute, so read the catalogue file
 // (prices in dollars there) and convert the prices to cents as the catalogue module does.
 const courses: Course[] = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[]).map(
-  ({ fees, discountedFees, ...course }) => ({
+  ({ fees, discountedFees, feesInr, discountedFeesInr, ...course }) => ({
     ...course,
     feesCents: centsFromUsd(fees),
     discountedFeesCents: centsFromUsd(discountedFees),
+    feesPaise: centsFromUsd(feesInr),
+    discountedFeesPaise: centsFromUsd(discountedFeesInr),
   }),
 );
 

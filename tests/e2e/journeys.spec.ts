@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
+import { centsFromUsd, formatInr } from '../../src/lib/shared/money';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
 import { newPerson, signUpByApi } from './support/accounts';
 import { hydrated } from './support/islands';
@@ -176,12 +176,15 @@ test('shop journey: two courses, delete one, billing in Karnataka, pay on the te
   await expect(summary).toContainText('IGST 18%');
   await press(
     page,
-    page.getByRole('button', { name: `Pay ${formatUsd(centsFromUsd(first.discountedFees))}` }),
+    // A buyer in India pays the rupee price (DECISIONS 46; this journey paid dollars before issue 29).
+    page.getByRole('button', { name: `Pay ${formatInr(centsFromUsd(first.discountedFeesInr))}` }),
   );
 
   // The test gateway plays Razorpay's hosted checkout; its Pay sends the buyer back.
   await expect(page.getByText('Test payment: no money moves')).toBeVisible();
-  await expect(page.getByRole('main')).toContainText(`${formatUsd(centsFromUsd(first.discountedFees))} USD`);
+  await expect(page.getByRole('main')).toContainText(
+    `${formatInr(centsFromUsd(first.discountedFeesInr))} INR`,
+  );
   await press(page, page.getByRole('button', { name: /^Pay / }));
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
   expect(page.url()).toMatch(/\/checkout\?placed=SIS-\d{4}-\d{6}$/);
@@ -207,7 +210,7 @@ test('shop journey: two courses, delete one, billing in Karnataka, pay on the te
     'Karnataka (29)',
     'IGST @ 18%',
     'Payment reference',
-    'US Dollars',
+    'Indian Rupees',
     'This is a system generated invoice and does not require a signature or a digital signature',
   ]) {
     await expect(invoice).toContainText(text);

@@ -75,7 +75,8 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await summary.scrollIntoViewIfNeeded();
   const state = page.getByLabel('State or union territory');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  // Billed in India: the price in rupees (DECISIONS 46; these buttons said $ before issue 29).
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByText('Choose your state or union territory.')).toBeVisible();
   await expect(state).toBeFocused();
   await state.selectOption({ label: 'Maharashtra' });
@@ -84,7 +85,7 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
   expect(await axeAtBothWidths(page, () => expect(summary).toBeVisible())).toEqual(CLEAN);
 
   await page.setViewportSize(PHONE);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByText('Test payment: no money moves')).toBeVisible();
   expect(
     await axeAtBothWidths(page, () => expect(page.getByRole('button', { name: 'Decline' })).toBeVisible()),
@@ -135,6 +136,10 @@ test('a buyer in the United States: no state asked, "Export: no GST", and an exp
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary).toContainText('Export: no GST');
   await page.getByLabel('Name on the invoice').fill('Jane Doe Inc.');
+  // An export invoice prints the buyer's address (DECISIONS 52): asked of a buyer abroad only.
+  await page.getByLabel('Address').fill('500 Howard Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('PIN or postal code').fill('94105');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
@@ -149,7 +154,11 @@ test('a buyer in the United States: no state asked, "Export: no GST", and an exp
   const invoice = page.getByRole('main');
   await expect(invoice).toContainText('Jane Doe Inc.');
   await expect(invoice).toContainText('United States');
-  await expect(invoice).toContainText('Supply meant for export under LUT without payment of IGST');
+  await expect(invoice).toContainText('500 Howard Street, San Francisco 94105');
+  // CGST Rule 46's words since issue 29 (was 'Supply meant for export under LUT without payment of IGST').
+  await expect(invoice).toContainText(
+    'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+  );
   await expect(invoice).not.toContainText('CGST');
   await expect(invoice).not.toContainText('IGST @');
 });
@@ -158,7 +167,7 @@ test('Cancel on the test gateway: back on the cart with "Payment cancelled"', as
   await page.setViewportSize(DESKTOP);
   await buyerAtCheckout(page, 'cancel', 0);
   await page.getByLabel('State or union territory').selectOption({ label: 'Goa' });
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await page.getByRole('link', { name: 'Cancel and return to the shop' }).click();
   await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
   await expect(page.getByTestId('cart-item')).toHaveCount(1);

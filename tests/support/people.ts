@@ -8,6 +8,8 @@ let seq = 0;
 export interface PersonOptions {
   readonly name?: string;
   readonly email?: string;
+  /** As stored: ten digits, or + and the digits of a number outside India (default: ten made up). */
+  readonly mobile?: string;
   /** When the account is made (default: now). */
   readonly now?: Date;
 }
@@ -21,7 +23,12 @@ export async function newAccount(options: PersonOptions = {}) {
   const name = options.name ?? `Meera Joshi ${seq}`;
   const email = options.email ?? `person${seq}.${randomInt(1e9)}@example.com`;
   const user = await createAccount(
-    { name, email, mobile: String(6_000_000_000 + randomInt(3_999_999_999)), passwordHash: '$scrypt$x' },
+    {
+      name,
+      email,
+      mobile: options.mobile ?? String(6_000_000_000 + randomInt(3_999_999_999)),
+      passwordHash: '$scrypt$x',
+    },
     options.now ?? new Date(),
   );
   return { userId: user.userId, name, email };

@@ -12,8 +12,12 @@ export type Send = (request: Request) => Promise<Response>;
 
 /** Billing details of a buyer in Karnataka: IGST. */
 export const KARNATAKA: BillingInput = { name: 'Priya Rao', country: 'IN', state: '29' };
-/** Billing details of a buyer in the United States: an export. */
-export const UNITED_STATES: BillingInput = { name: 'Jane Doe', country: 'US' };
+/** Billing details of a buyer in the United States: an export, so with an address (DECISIONS 52). */
+export const UNITED_STATES: BillingInput = {
+  name: 'Jane Doe',
+  country: 'US',
+  address: { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' },
+};
 
 /** Where a round trip ended: the callback's 303 target and the order number when one was placed. */
 export interface PaymentOutcome {

@@ -24,6 +24,7 @@ import { courseDetailLink } from '~/lib/shared/course-pages';
 import { centsFromUsd } from '~/lib/shared/money';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
+import { $likelyCurrency } from '~/stores/billing';
 import { $paymentOutcome, backToCart, followPayment } from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
@@ -103,6 +104,7 @@ export default function CheckoutCart() {
   const $failed = useStore($cartLoadFailed);
   const $busy = useStore($cartBusy);
   const $changed = useStore($cartChanged);
+  const $currency = useStore($likelyCurrency);
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
@@ -307,7 +309,7 @@ export default function CheckoutCart() {
                     </div>
                     <p className="cart-item__overview">{overviewStart(item.courseOverview)}</p>
                     <div className="cart-item__side">
-                      <ShopPrice fees={item.fees} discountedFees={item.discountedFees} />
+                      <ShopPrice prices={item} currency={$currency} />
                       <button
                         className="cart-item__delete"
                         type="button"
@@ -328,7 +330,10 @@ export default function CheckoutCart() {
           </div>
         </section>
         <OrderSummary
-          pricesCents={$items.map((item) => centsFromUsd(item.discountedFees))}
+          prices={{
+            USD: $items.map((item) => centsFromUsd(item.discountedFees)),
+            INR: $items.map((item) => centsFromUsd(item.discountedFeesInr)),
+          }}
           headingId="summary-heading"
           itemCount={$items.length}
         />

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { creditNoteText, invoiceText as text, shopText } from '~/content/ui/shop';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, type Currency } from '~/lib/shared/money';
 import type { CreditNote } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN, type Invoice } from '~/lib/shared/schemas/shop';
 import { $invoice, loadInvoice } from '~/stores/orders';
@@ -17,8 +17,9 @@ import { Icon } from './icons';
 import { useHydrated } from './use-hydrated';
 import './invoice.css';
 
-function usd(amount: number): string {
-  return formatUsd(centsFromUsd(amount));
+/** An amount of the invoice, in the currency paid (DECISIONS 46). */
+function money(amount: number, currency: Currency): string {
+  return formatMoney(centsFromUsd(amount), currency);
 }
 
 function orderNoFromAddress(): string | undefined {
@@ -220,6 +221,12 @@ export function InvoiceDocument({
                 {text.gstin}: {invoice.billing.gstin}
               </p>
             )}
+            {invoice.billing?.address && (
+              <p className="invoice__party-line" data-testid="invoice-buyer-address">
+                {invoice.billing.address.line}, {invoice.billing.address.city}{' '}
+                {invoice.billing.address.postalCode}
+              </p>
+            )}
             {invoice.billing && (
               <p className="invoice__party-line">
                 {invoice.billing.stateName
@@ -284,16 +291,16 @@ export function InvoiceDocument({
                   <th scope="row">{line.name}</th>
                   <td data-label={text.sac}>{line.sac}</td>
                   <td className="num" data-label={text.price}>
-                    {usd(line.price)}
+                    {money(line.price, invoice.currency)}
                   </td>
                   <td className="num" data-label={text.qty}>
                     {line.qty}
                   </td>
                   <td className="num" data-label={text.taxableValue}>
-                    {usd(line.taxableValue)}
+                    {money(line.taxableValue, invoice.currency)}
                   </td>
                   <td className="num" data-label={text.totalAmount}>
-                    {formatUsd(centsFromUsd(line.price) * line.qty)}
+                    {formatMoney(centsFromUsd(line.price) * line.qty, invoice.currency)}
                   </td>
                 </tr>
               ))}
@@ -309,25 +316,25 @@ export function InvoiceDocument({
           <dl className="invoice__totals">
             <div>
               <dt>{text.taxableValue}</dt>
-              <dd>{usd(totals.taxable)}</dd>
+              <dd>{money(totals.taxable, invoice.currency)}</dd>
             </div>
             {invoice.exportNote && (
               <div>
                 <dt>{text.exportTax}</dt>
-                <dd>{usd(0)}</dd>
+                <dd>{money(0, invoice.currency)}</dd>
               </div>
             )}
             {totals.taxes.map((tax) => (
               <div key={tax.label}>
                 <dt>{text.tax(tax.label, tax.ratePct)}</dt>
-                <dd>{usd(tax.amount)}</dd>
+                <dd>{money(tax.amount, invoice.currency)}</dd>
               </div>
             ))}
             <div className="invoice__grand-total">
               <dt>
                 {credit ? creditNoteText.total : text.total} ({invoice.currency})
               </dt>
-              <dd data-testid="invoice-total">{usd(totals.total)}</dd>
+              <dd data-testid="invoice-total">{money(totals.total, invoice.currency)}</dd>
             </div>
           </dl>
         </div>
@@ -339,6 +346,7 @@ export function InvoiceDocument({
             </p>
           )}
           {invoice.exportNote && <p className="invoice__export">{invoice.exportNote}</p>}
+          <p>{invoice.reverseChargeNote}</p>
           <p>{credit ? creditNoteText.note : text.note}</p>
         </footer>
       </article>

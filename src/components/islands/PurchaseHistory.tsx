@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { historyText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
 import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
@@ -83,7 +83,10 @@ export default function PurchaseHistory() {
                   <div>
                     <dt>{text.orderTotal}</dt>
                     <dd>
-                      {formatUsd(sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))))}
+                      {formatMoney(
+                        sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))),
+                        order.items[0]?.currency ?? 'USD',
+                      )}
                     </dd>
                   </div>
                 </dl>
@@ -116,11 +119,11 @@ export default function PurchaseHistory() {
                         </span>
                       </td>
                       <td className="order__price">
-                        {formatUsd(centsFromUsd(item.discountedFees))}
+                        {formatMoney(centsFromUsd(item.discountedFees), item.currency)}
                         {item.refund && (
                           <span className="order__refund" data-testid="refund">
                             {text.refunded(
-                              formatUsd(centsFromUsd(item.refund.amount)),
+                              formatMoney(centsFromUsd(item.refund.amount), item.currency),
                               formatIndianDate(item.refund.at),
                             )}{' '}
                             <a

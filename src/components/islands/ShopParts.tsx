@@ -4,7 +4,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { shopText } from '~/content/ui/shop';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, type Currency } from '~/lib/shared/money';
 import { requestSignIn } from '~/stores/account-dialog';
 import { Icon } from './icons';
 import './shop.css';
@@ -95,20 +95,36 @@ export function ShopGate({
   );
 }
 
-/** A price in USD (as API answers carry it) with the list price struck through when higher. */
-export function ShopPrice({ fees, discountedFees }: { fees: number; discountedFees: number }) {
-  const listCents = centsFromUsd(fees);
-  const nowCents = centsFromUsd(discountedFees);
+/** A course's prices in both currencies, as API answers carry them (dollars and rupees). */
+interface BothPrices {
+  readonly fees: number;
+  readonly discountedFees: number;
+  readonly feesInr: number;
+  readonly discountedFeesInr: number;
+}
+
+/**
+ * A price in `currency` with the list price struck through when higher, and the other currency's
+ * price beside it (DECISIONS 46: the visitor's likely currency first, the other named too).
+ */
+export function ShopPrice({ prices, currency }: { prices: BothPrices; currency: Currency }) {
+  const inInr = currency === 'INR';
+  const listCents = centsFromUsd(inInr ? prices.feesInr : prices.fees);
+  const nowCents = centsFromUsd(inInr ? prices.discountedFeesInr : prices.discountedFees);
+  const otherCents = centsFromUsd(inInr ? prices.discountedFees : prices.discountedFeesInr);
   return (
     <p className="shop-price">
       {nowCents < listCents && (
         <>
           <span className="visually-hidden">{shopText.regularFee}</span>
-          <s className="shop-price__was">{formatUsd(listCents)}</s>
+          <s className="shop-price__was">{formatMoney(listCents, currency)}</s>
           <span className="visually-hidden">{shopText.now}</span>
         </>
       )}
-      <strong className="shop-price__now">{formatUsd(nowCents)}</strong>
+      <strong className="shop-price__now">{formatMoney(nowCents, currency)}</strong>
+      <span className="shop-price__other">
+        {shopText.otherPrice(formatMoney(otherCents, inInr ? 'USD' : 'INR'), inInr ? 'USD' : 'INR')}
+      </span>
     </p>
   );
 }

@@ -59,7 +59,7 @@ export const accountFormCopy = {
     intro: 'We e-mail you a six-digit code to confirm the address.',
     name: 'Name',
     mobile: 'Mobile number',
-    mobileHelp: '10 digits; +91 or 0 in front is fine.',
+    mobileHelp: '10 digits; +91 or 0 in front is fine. Outside India: + and your country code.',
     email: 'E-mail',
     password: 'Password',
     passwordHelp: 'At least 8 characters, and not a commonly used password.',

@@ -36,7 +36,9 @@ export const shopText = {
   reviews: (n: number) => (n === 1 ? '1 review' : `${groupIndian(n)} reviews`),
   regularFee: 'Regular fee',
   now: ', now',
-  currency: 'USD',
+  /** The price in the other currency, beside the one shown first (DECISIONS 46). */
+  otherPrice: (amount: string, currency: string) =>
+    `${amount} ${currency} ${currency === 'INR' ? 'in India' : 'outside India'}`,
   /** Invoice link text; the order number is read only by assistive technology. */
   invoiceFor: (orderNo: string) => ` for order ${orderNo}`,
 } as const;
@@ -69,12 +71,16 @@ export const checkoutText = {
   stateChoose: 'Choose…',
   gstinLabel: 'GSTIN (optional)',
   gstinHelp: 'Only for a business registered in India: 15 characters, e.g. 27AAPFU0939F1ZV.',
+  addressIntro: 'Your tax invoice must show your billing address.',
+  addressLabel: 'Address',
+  cityLabel: 'City',
+  postalCodeLabel: 'PIN or postal code',
   taxable: 'Taxable value',
   tax: (label: string, ratePct: number) => `${label} ${ratePct}%`,
   exportTax: 'Export: no GST',
   taxPending: 'Choose your state to see the tax.',
   taxNote:
-    'Prices are in US dollars and include GST for buyers in India. Outside India there is no GST: the course is an export.',
+    'Buyers in India pay in rupees, GST included. Outside India you pay in US dollars and there is no GST: the course is an export.',
   pay: (total: string) => `Pay ${total}`,
   paying: 'Opening the payment page…',
   payNote:

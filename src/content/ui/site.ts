@@ -66,4 +66,6 @@ export const courseText = {
   listHeading: 'Courses',
   regularFee: 'Regular fee',
   now: ', now',
+  /** Said after the rupee fee beside the dollar one (DECISIONS 46), to assistive technology: the ₹ shows it. */
+  inIndia: ' in India',
 } as const;

@@ -1,4 +1,7 @@
-/** Amounts in words for invoices: `13950` cents -> `US Dollars One Hundred Thirty-Nine and Fifty Cents Only`. */
+/**
+ * Amounts in words for invoices: `13950` cents -> `US Dollars One Hundred Thirty-Nine and Fifty Cents
+ * Only`; `1199900` paise -> `Indian Rupees Eleven Thousand Nine Hundred Ninety-Nine Only`.
+ */
 import type { Cents } from '~/lib/shared/money';
 
 const ONES = [
@@ -63,4 +66,34 @@ export function usdInWords(cents: Cents): string {
   const rest = cents % 100;
   const cent = rest === 0 ? '' : ` and ${numberInWords(rest)} Cent${rest === 1 ? '' : 's'}`;
   return `US Dollars ${numberInWords(dollars)}${cent} Only`;
+}
+
+const INDIAN_SCALES = [
+  [10_000_000, 'Crore'],
+  [100_000, 'Lakh'],
+  [1_000, 'Thousand'],
+] as const;
+
+/** A whole number in English words on the Indian scale: `1250000` -> `Twelve Lakh Fifty Thousand`. */
+export function numberInIndianWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Not a whole, non-negative number: ${n}`);
+  if (n === 0) return ONES[0]!;
+  const words: string[] = [];
+  let rest = n;
+  for (const [size, name] of INDIAN_SCALES) {
+    if (rest >= size) {
+      words.push(`${numberInIndianWords(Math.floor(rest / size))} ${name}`);
+      rest %= size;
+    }
+  }
+  if (rest > 0) words.push(belowThousand(rest));
+  return words.join(' ');
+}
+
+/** An amount in paise as an invoice writes it out: `1199950` -> `Indian Rupees Eleven Thousand ... and Fifty Paise Only`. */
+export function inrInWords(paise: Cents): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  const paisa = rest === 0 ? '' : ` and ${numberInWords(rest)} Paise`;
+  return `Indian Rupees ${numberInIndianWords(rupees)}${paisa} Only`;
 }

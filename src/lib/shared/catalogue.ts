@@ -3,7 +3,7 @@
  * functions. Prices always come from here, never from the browser (DECISIONS 10).
  */
 import data from '~/content/courses.json';
-import { usdFromCents } from '~/lib/shared/money';
+import { majorFromMinor, usdFromCents } from '~/lib/shared/money';
 import type { CourseSummary } from '~/lib/shared/schemas/course';
 import { CourseSchema, type Course } from '~/lib/shared/schemas/course-catalogue';
 
@@ -26,7 +26,7 @@ export function courseById(id: number): Course | undefined {
   return byId.get(id);
 }
 
-/** The public fields of a course, as API answers carry them (API.md): prices in dollars. */
+/** The public fields of a course, as API answers carry them (API.md): prices in dollars and rupees. */
 export function toCourseSummary(course: Course): CourseSummary {
   const { id, name, url, review, courseOverview } = course;
   return {
@@ -36,6 +36,8 @@ export function toCourseSummary(course: Course): CourseSummary {
     review,
     fees: usdFromCents(course.feesCents),
     discountedFees: usdFromCents(course.discountedFeesCents),
+    feesInr: majorFromMinor(course.feesPaise),
+    discountedFeesInr: majorFromMinor(course.discountedFeesPaise),
     courseOverview,
   };
 }

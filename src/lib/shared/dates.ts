@@ -23,6 +23,17 @@ export function indianDay(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The day in India of an instant as GST returns write dates: `2026-05-04T20:00:00Z` -> `05-May-2026`. */
+export function gstReturnDate(at: Date): string {
+  const [year, month, day] = indianDay(at).split('-') as [string, string, string];
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
+}
+
+/** The month in India of an instant, as `2026-05`. */
+export function indianMonth(at: Date): string {
+  return indianDay(at).slice(0, 7);
+}
+
 /** An instant as a sortable day and time in India: `2026-11-24 17:30`. */
 export function indianDayAndTime(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');

@@ -1,8 +1,8 @@
 /**
- * Tax by place of supply (DECISIONS 34; issue 18): prices include GST for a buyer in India, so a
- * line's taxable value is its price divided by (1 + rate), rounded to the cent, and the tax is the
- * rest, split by the rates that apply; the last part takes the split's rounding, so taxable +
- * taxes = total exactly, in cents. In the company's state: CGST + SGST; in another state or
+ * Tax by place of supply (DECISIONS 34, 50; issues 18, 29): prices include GST for a buyer in
+ * India, so each tax part of a line is its price times the part's rate over (100 + the rates),
+ * rounded to the cent (or paisa), and the line's taxable value is the rest: CGST = SGST on every
+ * line, and taxable + taxes = total exactly, in minor units. In the company's state: CGST + SGST; in another state or
  * union territory: IGST at their sum; outside India: an export zero-rated under the LUT, no GST.
  * Shared, so the checkout page shows before payment the tax the invoice will print.
  */
@@ -24,13 +24,39 @@ export interface PlaceOfSupply {
   readonly label: string;
 }
 
-/** The place of supply of a buyer in `country` (ISO alpha-2) and, in India, GST `state`. */
-export function placeOfSupplyOf(
-  billing: { readonly country: string; readonly state?: string | undefined },
+/** Which state an unregistered buyer in India is placed in (`site.tax.gst.unregisteredPlaceOfSupply`). */
+export type UnregisteredPlaceOfSupply = 'buyer-state' | 'seller-state';
+
+/** Billing details as the place of supply reads them. */
+type Buyer = {
+  readonly country: string;
+  readonly state?: string | undefined;
+  readonly gstin?: string | undefined;
+};
+
+/**
+ * The GST state code of the place of supply of a buyer in India (DECISIONS 50): a buyer with a
+ * GSTIN, their GSTIN's state (IGST Act s.12(5)(a)); one without, the state they give or, when the
+ * site says so, the company's (s.12(5)(b)). Undefined for a buyer abroad (an export).
+ */
+export function placeOfSupplyStateOf(
+  billing: Buyer,
   sellerState: string = site.tax.gst.stateCode,
+  unregistered: UnregisteredPlaceOfSupply = site.tax.gst.unregisteredPlaceOfSupply,
+): string | undefined {
+  if (billing.country !== 'IN') return undefined;
+  if (billing.gstin) return billing.gstin.slice(0, 2);
+  return unregistered === 'seller-state' ? sellerState : (billing.state ?? sellerState);
+}
+
+/** The place of supply of a buyer (`placeOfSupplyStateOf`), with its regime and printed label. */
+export function placeOfSupplyOf(
+  billing: Buyer,
+  sellerState: string = site.tax.gst.stateCode,
+  unregistered: UnregisteredPlaceOfSupply = site.tax.gst.unregisteredPlaceOfSupply,
 ): PlaceOfSupply {
-  if (billing.country !== 'IN') return { regime: 'export', label: countryName(billing.country) };
-  const state = billing.state ?? sellerState;
+  const state = placeOfSupplyStateOf(billing, sellerState, unregistered);
+  if (state === undefined) return { regime: 'export', label: countryName(billing.country) };
   return {
     regime: state === sellerState ? 'intra-state' : 'inter-state',
     label: `${gstStateName(state) ?? state} (${state})`,
@@ -62,25 +88,30 @@ export interface InvoiceTotals {
   readonly totalCents: Cents;
 }
 
-/** Splits GST-inclusive prices into taxable values and the configured tax parts. */
+/**
+ * Splits GST-inclusive prices into taxable values and the configured tax parts (DECISIONS 50).
+ * Each part of a line is its price times the part's rate over (100 + all rates), rounded to the
+ * cent, and the line's taxable value is the price less its parts: so parts of equal rate (CGST and
+ * SGST) are equal on every line and in total, and taxable value + tax = price paid exactly.
+ */
 export function invoiceTotals(
   pricesCents: readonly Cents[],
   split: readonly TaxRate[] = site.tax.gst.split,
 ): InvoiceTotals {
   const ratePct = split.reduce((total, part) => total + part.ratePct, 0);
-  const lines = pricesCents.map((priceCents) => ({
+  const lineParts = pricesCents.map((priceCents) =>
+    split.map((part) => Math.round((priceCents * part.ratePct) / (100 + ratePct))),
+  );
+  const lines = pricesCents.map((priceCents, index) => ({
     priceCents,
-    taxableCents: Math.round((priceCents * 100) / (100 + ratePct)),
+    taxableCents: priceCents - sumCents(lineParts[index]!),
   }));
   const totalCents = sumCents(pricesCents);
   const taxableCents = sumCents(lines.map((line) => line.taxableCents));
-  const taxCents = totalCents - taxableCents;
-  let allocated = 0;
-  const taxes = split.map((part, index) => {
-    const amountCents =
-      index === split.length - 1 ? taxCents - allocated : Math.round((taxCents * part.ratePct) / ratePct);
-    allocated += amountCents;
-    return { label: part.label, ratePct: part.ratePct, amountCents };
-  });
+  const taxes = split.map((part, index) => ({
+    label: part.label,
+    ratePct: part.ratePct,
+    amountCents: sumCents(lineParts.map((parts) => parts[index]!)),
+  }));
   return { lines, taxableCents, taxes, totalCents };
 }

@@ -37,6 +37,11 @@ export const CheckoutSchema = z.object({
       amountCents: z.int().check(z.gte(1)),
       currency: z.string(),
       reference: z.optional(z.string()),
+      /**
+       * When the payment was first confirmed (ISO 8601, UTC): the time of supply, so the invoice's
+       * date and financial-year series (DECISIONS 47). Payments confirmed before it have none.
+       */
+      paidAt: z.optional(z.iso.datetime()),
     }),
   ),
 });

@@ -10,8 +10,9 @@
  *   whose orders predate it gets it built from their orders on first read.
  */
 import * as z from '~/lib/shared/zod';
-import { CentsSchema, sumCents } from '~/lib/shared/money';
+import { CentsSchema, CurrencySchema, sumCents } from '~/lib/shared/money';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
+import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addOrderToCustomerStats } from '~/server/storage/console-records';
 import { addToIndex } from '~/server/storage/time-index';
@@ -23,10 +24,16 @@ export const OrderLineSchema = z.object({
   url: z.string(),
   review: z.int(),
   courseOverview: z.string(),
-  /** List price when bought, in cents. */
+  /** List price when bought, in minor units of the order's currency (cents or paise). */
   listPriceCents: CentsSchema,
-  /** Price paid, GST included, in cents. */
+  /** Price paid, GST included, in minor units of the order's currency (cents or paise). */
   priceCents: CentsSchema,
+  /**
+   * A checkout's line only (DECISIONS 46): the rupee prices in paise when the checkout began, as
+   * `listPriceCents` and `priceCents` are the dollar ones; the billing country picks one pair.
+   */
+  listPricePaise: z.optional(CentsSchema),
+  pricePaise: z.optional(CentsSchema),
 });
 
 export type OrderLine = z.infer<typeof OrderLineSchema>;
@@ -46,8 +53,12 @@ export const OrderSchema = z.object({
   billTo: z.object({ name: z.string(), email: z.string() }),
   /** Where the buyer is, for the tax (issue 18); orders placed before have none. */
   billing: z.optional(BillingRecordSchema),
+  /** The currency paid, which the line prices are in (DECISIONS 46); orders before rupees have none: USD. */
+  currency: z.optional(CurrencySchema),
   /** The payment that paid for it (issue 18): the gateway and its payment id. */
   payment: z.optional(PaymentReferenceSchema),
+  /** The invoice as issued when the order was placed (DECISIONS 47); orders before it have none. */
+  invoice: z.optional(InvoiceSchema),
 });
 
 export type Order = z.infer<typeof OrderSchema>;

@@ -2,13 +2,14 @@
  * User accounts in the `users` store. Key formats:
  * - `users/<userId>`: the account (opaque random id, name, e-mail, mobile, password hash);
  * - `by-email/<sha256 of e-mail>`: the unique e-mail index naming the user id;
- * - `mobile-holders/<10 digits>/<inverted time>-<userId>`: one empty marker per account that holds a
+ * - `mobile-holders/<mobile>/<inverted time>-<userId>`: one empty marker per account that holds a
  *   mobile number (DECISIONS 42, revised: a number nobody proved is a sign-in name, never a key,
  *   and never blocks a sign-up); the inverted time (13 digits of 9999999999999 - epoch ms) lists
  *   the newest first, and a sign-in by mobile tries the `MOBILE_SIGN_IN_HOLDERS` newest. A marker
  *   per holder, not one record of them all: holders join at once without conflicting writes.
- * - `by-mobile/<10 digits>`: the holders as stored before (one `userId`, or a list of up to five),
+ * - `by-mobile/<mobile>`: the holders as stored before (one `userId`, or a list of up to five),
  *   still read as the oldest holders.
+ *   (`<mobile>`: ten digits, or + and the 8 to 15 digits of a number outside India, DECISIONS 52.)
  *
  * An account is created index first, then the record: claim the e-mail (create only if new),
  * join the mobile's holders, write the record. A crash between the steps leaves an index that
@@ -17,6 +18,7 @@
  * for good; a holder entry with no record is skipped when signing in and falls off the list as
  * newer holders join. A lost race gives the claim back.
  */
+import { MOBILE_PATTERN } from '~/lib/shared/schemas/account';
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
@@ -28,8 +30,8 @@ export const UserRecordSchema = z.object({
   name: z.string().check(z.minLength(1)),
   /** Lower-case e-mail address. */
   email: z.string().check(z.minLength(3)),
-  /** Ten digits. */
-  mobile: z.string().check(z.regex(/^\d{10}$/)),
+  /** Ten digits (India), or + and 8 to 15 digits (elsewhere: DECISIONS 52). */
+  mobile: z.string().check(z.regex(MOBILE_PATTERN)),
   /** PHC-style scrypt hash. */
   passwordHash: z.string().check(z.startsWith('$scrypt$')),
   createdAt: z.iso.datetime(),

@@ -100,7 +100,7 @@ describe('the test gateway plays a second payment (no keys, not production)', ()
       state: 'placed',
       orderNo: paid.orderNo,
       message: expect.stringMatching(
-        /^This order was already paid, so your payment of \$[\d,.]+ was refunded in full/,
+        /^This order was already paid, so your payment of ₹[\d,.]+ was refunded in full/,
       ),
     });
     const mail = await getQueuedMail(`payment-refused-${pay.fields.get('razorpay_payment_id')}`);
@@ -236,8 +236,9 @@ describe('staff refunds on the test gateway (issue 28, items 4-6)', () => {
     expect(answer).toEqual({
       refund: {
         id: expect.stringMatching(/^rf_/),
-        amount: course.discountedFeesCents / 100,
-        currency: 'USD',
+        // A buyer in Karnataka is refunded in rupees (DECISIONS 46; was USD before issue 29).
+        amount: course.discountedFeesPaise / 100,
+        currency: 'INR',
         status: 'processed',
         courseIds: [course.id],
         creditNoteNo: expect.stringMatching(/^SIS-CN\d{4}-\d{5}$/),

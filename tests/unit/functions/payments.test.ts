@@ -13,7 +13,7 @@ import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { startFakeRazorpay, type FakeRazorpay } from '../../support/fake-razorpay';
 import { functionRouter, type FunctionRouter } from '../../support/function-router';
-import { newSignedInPerson } from '../../support/people';
+import { newSignedInPerson, type PersonOptions } from '../../support/people';
 import { KARNATAKA, payOnTestGateway, testPageForm, UNITED_STATES } from '../../support/test-gateway';
 
 const ORIGIN = 'http://localhost';
@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 /** A signed-in buyer with `count` courses in the cart. */
-async function buyerWithCart(count = 2) {
-  const { userId, session } = await newSignedInPerson();
+async function buyerWithCart(count = 2, options: PersonOptions = {}) {
+  const { userId, session } = await newSignedInPerson(options);
   const headers = await browserHeaders(session);
   for (const course of courses.slice(0, count))
     await send(
@@ -68,8 +68,12 @@ const formPost = (url: string, fields: Record<string, string> | URLSearchParams,
     }),
   );
 
+/**
+ * What the first `count` courses cost a buyer in India (KARNATAKA), in paise: rupees since issue 29
+ * (DECISIONS 46), where these tests asserted the dollar prices in cents and currency USD.
+ */
 const total = (count: number) =>
-  courses.slice(0, count).reduce((sum, course) => sum + course.discountedFeesCents, 0);
+  courses.slice(0, count).reduce((sum, course) => sum + course.discountedFeesPaise, 0);
 
 describe('paying on the test gateway (no keys, not production)', () => {
   it('checkout answers the form for the gateway: fields as API.md names them, nothing placed yet', async () => {
@@ -82,7 +86,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
       key_id: 'rzp_test_offline',
       order_id: expect.stringMatching(/^order_test/),
       amount: String(total(2)),
-      currency: 'USD',
+      currency: 'INR',
       'prefill[name]': 'Priya Rao',
       'notes[paymentNo]': answer.paymentNo,
       callback_url: `${ORIGIN}/api/payments/callback`,
@@ -127,6 +131,19 @@ describe('paying on the test gateway (no keys, not production)', () => {
     });
   });
 
+  it('a buyer abroad with a +1 mobile: charged in dollars, the gateway prefilled with the number as given', async () => {
+    const buyer = await buyerWithCart(1, { mobile: '+14155550134' });
+    const answer = (await (await checkout(buyer, UNITED_STATES)).json()) as CheckoutAnswer;
+    expect(answer.gateway.fields).toMatchObject({
+      amount: String(courses[0]!.discountedFeesCents),
+      currency: 'USD',
+      'prefill[contact]': '+14155550134',
+    });
+    const indian = await buyerWithCart(1, { mobile: '9876543210' });
+    const inr = (await (await checkout(indian, KARNATAKA)).json()) as CheckoutAnswer;
+    expect(inr.gateway.fields['prefill[contact]']).toBe('+919876543210');
+  });
+
   it('a buyer abroad pays for an export: no GST on the invoice, the LUT legend', async () => {
     const buyer = await buyerWithCart(1);
     const paid = await payOnTestGateway(send, ORIGIN, { ...buyer, billing: UNITED_STATES });
@@ -135,7 +152,10 @@ describe('paying on the test gateway (no keys, not production)', () => {
       unknown
     >;
     expect(invoice).toMatchObject({ placeOfSupply: 'United States', totals: { taxes: [] } });
-    expect(invoice['exportNote']).toContain('Supply meant for export under LUT without payment of IGST');
+    // CGST Rule 46's words since issue 29 (DECISIONS 52; was 'Supply meant for export under LUT ...').
+    expect(invoice['exportNote']).toContain(
+      'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX',
+    );
   });
 
   it('Decline: back on /checkout?payment=failed, no order, the cart as it was; paying again then works', async () => {
@@ -201,7 +221,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
             id: pay.fields.get('razorpay_payment_id'),
             order_id: orderId,
             amount: total(2),
-            currency: 'USD',
+            currency: 'INR',
             status: 'captured',
           },
         },
@@ -275,7 +295,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
       errors: ['Your cart changed. Check it and continue.'],
       cart: [expect.objectContaining({ id: first!.id }), expect.objectContaining({ id: second!.id })],
     });
-    const shown = { courseIds: [second!.id, first!.id], total: total(2) / 100 };
+    const shown = { courseIds: [second!.id, first!.id], total: total(2) / 100, currency: 'INR' as const };
     expect((await checkout(buyer, { ...KARNATAKA, expect: shown })).status).toBe(200);
   });
 
@@ -363,7 +383,7 @@ describe('with Razorpay keys (a fake Razorpay API on loopback)', () => {
     expect(answer.gateway.fields['key_id']).toBe('rzp_live_fake');
     expect(fake.orders.get(orderId)).toMatchObject({
       amount: total(2),
-      currency: 'USD',
+      currency: 'INR',
       receipt: answer.paymentNo,
       notes: { paymentNo: answer.paymentNo },
     });

@@ -27,6 +27,8 @@ const course = (id: number) => ({
   review: 10 * id,
   fees: 199,
   discountedFees: 139.5,
+  feesInr: 16999,
+  discountedFeesInr: 11999,
   courseOverview: 'An overview. '.repeat(30),
 });
 
@@ -226,7 +228,16 @@ describe('cart store', () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch(
       { status: 409, body: { errors: ['You have already bought this course.'] } },
-      { body: [{ ...course(2), orderNo: 'SIS-2627-000001', orderDate: '2026-05-04T10:00:00.000Z' }] },
+      {
+        body: [
+          {
+            ...course(2),
+            orderNo: 'SIS-2627-000001',
+            orderDate: '2026-05-04T10:00:00.000Z',
+            currency: 'USD',
+          },
+        ],
+      },
     );
     const cart = await loadStore();
     await cart.addToCart(2);
@@ -265,7 +276,9 @@ describe('cart store', () => {
   });
 
   it('loads the purchases once: the start-up check confirming the same user does not ask again', async () => {
-    const bought = [{ ...course(4), orderNo: 'SIS-2627-000004', orderDate: '2026-11-01T10:00:00.000Z' }];
+    const bought = [
+      { ...course(4), orderNo: 'SIS-2627-000004', orderDate: '2026-11-01T10:00:00.000Z', currency: 'USD' },
+    ];
     const calls = stubFetch({ body: bought }, { body: [] });
     const cart = await loadStore();
     const stop = cart.$purchases.listen(() => undefined);
@@ -335,7 +348,11 @@ describe('pay (issue 18)', () => {
     expect(await cart.pay(billing)).toEqual({ ok: true });
     expect(calls[0]?.path).toBe('/api/Cart/checkout/sispl,u-7f3a');
     expect(calls[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
-    expect(JSON.parse(calls[0]!.body)).toEqual({ ...billing, expect: { courseIds: [1, 2], total: 279 } });
+    // A buyer in India: the total in rupees (DECISIONS 46; was 279 dollars before issue 29).
+    expect(JSON.parse(calls[0]!.body)).toEqual({
+      ...billing,
+      expect: { courseIds: [1, 2], total: 23998, currency: 'INR' },
+    });
     expect(gatewayPosts).toEqual([answer.body.gateway]);
     // Remembered for the next order, with whose they are.
     expect(JSON.parse(storage['billing']!)).toEqual({ userId: 'u-7f3a', billing });

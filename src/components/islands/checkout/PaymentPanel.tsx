@@ -7,13 +7,19 @@
  */
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { checkoutText as text, shopText } from '~/content/ui/shop';
+import { useId, useRef, useState } from 'react';
+import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { checkoutText as text } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
-import { GST_STATES } from '~/lib/shared/gst';
-import { formatUsd, type Cents } from '~/lib/shared/money';
-import { BILLING_LIMITS, BillingSchema, type Billing, type BillingInput } from '~/lib/shared/schemas/billing';
+import { GST_STATES, isValidGstin } from '~/lib/shared/gst';
+import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
+import {
+  BILLING_LIMITS,
+  billingNeedsAddress,
+  BillingSchema,
+  type Billing,
+  type BillingInput,
+} from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { $savedBilling } from '~/stores/billing';
 import { $checkoutPending, pay } from '~/stores/payment';
@@ -32,24 +38,33 @@ function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput
   const country = billing.country ?? '';
   if (country === '') return undefined;
   if (country === 'IN' && !GST_STATES.some((state) => state.code === billing.state)) return undefined;
-  const place = placeOfSupplyOf({ country, state: billing.state || undefined });
+  // A GSTIN places the supply in its state (DECISIONS 50), once it is a whole, valid one.
+  const gstin = (billing.gstin ?? '').toUpperCase();
+  const place = placeOfSupplyOf({
+    country,
+    state: billing.state || undefined,
+    gstin: isValidGstin(gstin) ? gstin : undefined,
+  });
   return { place, totals: invoiceTotals(pricesCents, taxRatesOf(place.regime)) };
 }
 
 interface PaymentPanelProps {
-  /** Prices of the courses in the cart, in cents. */
-  readonly pricesCents: readonly Cents[];
+  /** Prices of the courses in the cart in each currency, in minor units (cents, paise). */
+  readonly prices: Readonly<Record<Currency, readonly Cents[]>>;
   /** The summary's heading id (the aside is labelled by it). */
   readonly headingId: string;
   readonly itemCount: number;
 }
 
-export default function PaymentPanel({ pricesCents, headingId, itemCount }: PaymentPanelProps) {
+export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPanelProps) {
   const $saved = useStore($savedBilling);
   const $account = useStore($user);
   const $pending = useStore($checkoutPending);
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const id = useId();
+  // Whether the invoice must print the address (DECISIONS 52), as of the last render: the
+  // resolver checks the address only then, and drops fields left from an earlier answer.
+  const needsAddressNow = useRef(false);
   const {
     register,
     handleSubmit,
@@ -57,23 +72,39 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
     setFocus,
     formState: { errors, isSubmitted, touchedFields },
   } = useForm<BillingInput, unknown, Billing>({
-    resolver: zodResolver(BillingSchema),
+    resolver: (values, context, options) =>
+      zodResolver(BillingSchema)(
+        needsAddressNow.current ? values : { ...values, address: undefined },
+        context,
+        options,
+      ),
     mode: 'onTouched',
     defaultValues: {
       name: $saved?.name ?? $account?.username ?? '',
       country: $saved?.country ?? 'IN',
       state: $saved?.state ?? '',
       gstin: $saved?.gstin ?? '',
+      ...($saved?.address ? { address: $saved.address } : {}),
     },
   });
   const billing = useWatch({ control }) as Partial<BillingInput>;
+  // The billing country decides the currency charged (DECISIONS 46): India rupees, elsewhere dollars.
+  const currency = currencyOfCountry(billing.country ?? 'IN');
+  const pricesCents = prices[currency];
+  const money = (cents: Cents) => formatMoney(cents, currency);
   const preview = taxPreview(pricesCents, billing);
-  const totalCents = pricesCents.reduce((sum, price) => sum + price, 0);
+  const totalCents = sumCents(pricesCents);
   const inIndia = billing.country === 'IN';
+  const taxablePaise =
+    inIndia && preview ? invoiceTotals(prices.INR, taxRatesOf(preview.place.regime)).taxableCents : 0;
+  const needsAddress = billingNeedsAddress(billing, taxablePaise);
+  needsAddressNow.current = needsAddress;
 
   /** A field's hint, once the visitor left it or tried to pay. */
   const hint = (name: FieldPath<BillingInput>) =>
-    isSubmitted || touchedFields[name] ? errors[name]?.message : undefined;
+    isSubmitted || get(touchedFields, name)
+      ? (get(errors, name) as { message?: string } | undefined)?.message
+      : undefined;
 
   const onPay = handleSubmit(
     async (values) => {
@@ -83,7 +114,9 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
     },
     // Pressing Pay with a hint showing moves focus to the first field to fix.
     (invalid) => {
-      const first = (['name', 'country', 'state', 'gstin'] as const).find((name) => invalid[name]);
+      const first = (
+        ['name', 'country', 'state', 'gstin', 'address.line', 'address.city', 'address.postalCode'] as const
+      ).find((name) => get(invalid, name));
       if (first) setFocus(first);
     },
   );
@@ -156,29 +189,81 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
               )}
             </Field>
           )}
+          {needsAddress && (
+            <>
+              <p className="billing__intro" id={`${id}-address-intro`}>
+                {text.addressIntro}
+              </p>
+              <Field
+                block="account-forms"
+                id={`${id}-address-line`}
+                label={text.addressLabel}
+                hint={hint('address.line')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.line')}
+                    autoComplete="street-address"
+                    maxLength={BILLING_LIMITS.addressLine}
+                  />
+                )}
+              </Field>
+              <Field
+                block="account-forms"
+                id={`${id}-address-city`}
+                label={text.cityLabel}
+                hint={hint('address.city')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.city')}
+                    autoComplete="address-level2"
+                    maxLength={BILLING_LIMITS.city}
+                  />
+                )}
+              </Field>
+              <Field
+                block="account-forms"
+                id={`${id}-address-postal`}
+                label={text.postalCodeLabel}
+                hint={hint('address.postalCode')}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    {...register('address.postalCode')}
+                    autoComplete="postal-code"
+                    maxLength={BILLING_LIMITS.postalCode}
+                  />
+                )}
+              </Field>
+            </>
+          )}
         </fieldset>
 
         <dl className="checkout__totals" aria-live="polite">
           <div>
             <dt>{text.items(itemCount)}</dt>
-            <dd>{formatUsd(totalCents)}</dd>
+            <dd>{money(totalCents)}</dd>
           </div>
           {preview ? (
             <>
               <div className="checkout__tax">
                 <dt>{text.taxable}</dt>
-                <dd>{formatUsd(preview.totals.taxableCents)}</dd>
+                <dd>{money(preview.totals.taxableCents)}</dd>
               </div>
               {preview.totals.taxes.length === 0 ? (
                 <div className="checkout__tax">
                   <dt>{text.exportTax}</dt>
-                  <dd>{formatUsd(0)}</dd>
+                  <dd>{money(0)}</dd>
                 </div>
               ) : (
                 preview.totals.taxes.map((tax) => (
                   <div className="checkout__tax" key={tax.label}>
                     <dt>{text.tax(tax.label, tax.ratePct)}</dt>
-                    <dd>{formatUsd(tax.amountCents)}</dd>
+                    <dd>{money(tax.amountCents)}</dd>
                   </div>
                 ))
               )}
@@ -192,7 +277,7 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
           <div className="checkout__total">
             <dt>{text.total}</dt>
             <dd data-testid="cart-total">
-              {formatUsd(totalCents)} <span className="checkout__currency">{shopText.currency}</span>
+              {money(totalCents)} <span className="checkout__currency">{currency}</span>
             </dd>
           </div>
         </dl>
@@ -209,7 +294,7 @@ export default function PaymentPanel({ pricesCents, headingId, itemCount }: Paym
             if ($pending) event.preventDefault();
           }}
         >
-          {$pending ? text.paying : text.pay(formatUsd(totalCents))}
+          {$pending ? text.paying : text.pay(money(totalCents))}
         </button>
         <p className="checkout__note">{text.payNote}</p>
         <p className="checkout__note">{text.taxNote}</p>

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type Ref } from 'react';
 import { checkoutText as text } from '~/content/ui/shop';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney } from '~/lib/shared/money';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { LoadingPanel, MessagePanel, NewTabHint } from '../ShopParts';
 
@@ -44,7 +44,7 @@ export default function PlacedOrder({
       tone="success"
       heading={text.placedHeading}
       text={`${text.placedText(orderNo)} ${text.placedPaid(
-        formatUsd(centsFromUsd(invoice.totals.total)),
+        formatMoney(centsFromUsd(invoice.totals.total), invoice.currency),
         text.items(invoice.lines.length),
       )}`}
       headingRef={headingRef}

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { consoleText } from '~/content/ui/console';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { internationalMobile } from '~/lib/shared/schemas/account';
 import type { CustomerRow } from '~/lib/shared/schemas/console';
 import { $customers, loadCustomers, loadMoreCustomers } from '~/stores/console';
 import { DataTable, type Column } from './DataTable';
@@ -26,7 +27,7 @@ const columns: Column<CustomerRow>[] = [
   {
     key: 'mobile',
     label: text.columns.mobile,
-    cell: (row) => <a href={`tel:+91${row.mobile}`}>{row.mobile}</a>,
+    cell: (row) => <a href={`tel:${internationalMobile(row.mobile)}`}>{row.mobile}</a>,
   },
   {
     key: 'since',

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { consoleText } from '~/content/ui/console';
 import { financialYearOfDay, formatIndianDate, indianDay } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd, sumCents } from '~/lib/shared/money';
+import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';
 import type { OrderRow } from '~/lib/shared/schemas/console';
 import { $orders, exportHref, loadMoreOrders, loadOrders } from '~/stores/console';
 import { DataTable, type Column } from './DataTable';
@@ -36,7 +36,9 @@ export function periodOf(key: Exclude<RangeKey, 'custom'>, today: string): { fro
   }
 }
 
-const dollars = (usd: number) => formatUsd(centsFromUsd(usd));
+/** An amount of a row in the currency it was paid in (DECISIONS 46). */
+const money = (row: OrderRow, amount: number) =>
+  formatMoney(centsFromUsd(amount), row.currency === 'INR' ? 'INR' : 'USD');
 const taxOf = (row: OrderRow) => sumCents(row.totals.taxes.map((tax) => centsFromUsd(tax.amount)));
 
 const columns: Column<OrderRow>[] = [
@@ -114,7 +116,7 @@ const columns: Column<OrderRow>[] = [
     key: 'taxable',
     label: text.columns.taxable,
     align: 'num',
-    cell: (row) => dollars(row.totals.taxable),
+    cell: (row) => money(row, row.totals.taxable),
     sortValue: (row) => row.totals.taxable,
   },
   {
@@ -123,10 +125,10 @@ const columns: Column<OrderRow>[] = [
     align: 'num',
     cell: (row) => (
       <>
-        {formatUsd(taxOf(row))}
+        {formatMoney(taxOf(row), row.currency === 'INR' ? 'INR' : 'USD')}
         {row.totals.taxes.map((tax) => (
           <span key={tax.label} className="console-muted console-block">
-            {tax.label} {tax.ratePct}% {dollars(tax.amount)}
+            {tax.label} {tax.ratePct}% {money(row, tax.amount)}
           </span>
         ))}
       </>
@@ -137,7 +139,7 @@ const columns: Column<OrderRow>[] = [
     key: 'total',
     label: text.columns.total,
     align: 'num',
-    cell: (row) => dollars(row.totals.total),
+    cell: (row) => money(row, row.totals.total),
     sortValue: (row) => row.totals.total,
   },
   {

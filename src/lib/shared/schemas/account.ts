@@ -13,8 +13,8 @@ export const ACCOUNT_CLIENT = 'sispl';
 /** Lengths of product-spec section 9 (the password's minimum raised to 8, DECISIONS 43) and sane upper bounds. */
 export const ACCOUNT_LIMITS = {
   name: 80,
-  /** As typed: `+91 98765 43210` is 15 characters; stored as 10 digits. */
-  mobile: 16,
+  /** As typed: `+91 98765 43210` is 15 characters, `+1 (415) 555-0134` 17; stored as 10 digits or + and digits. */
+  mobile: 20,
   email: 254,
   passwordMin: 8,
   passwordMax: 128,
@@ -25,7 +25,7 @@ export const ACCOUNT_LIMITS = {
 export const ACCOUNT_HINTS = {
   name: 'Name is required.',
   nameTooLong: `Name is too long (${ACCOUNT_LIMITS.name} characters at most).`,
-  mobile: 'Mobile number must be exactly 10 digits.',
+  mobile: 'Mobile number must be 10 digits, or + and 8 to 15 digits for a number outside India.',
   email: 'Valid email is required.',
   password: `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters.`,
   /** Said by the server, which holds the list (DECISIONS 43). */
@@ -41,8 +41,29 @@ export const ACCOUNT_HINTS = {
   pendingCode: 'The verification request is incomplete. Please ask for a new code.',
 } as const;
 
-/** Ten digits, as stored (DECISIONS 24). */
-export const MOBILE_PATTERN = /^\d{10}$/;
+/**
+ * A mobile number as stored: ten digits for India (DECISIONS 24), or a number from outside India
+ * in international form, + and 8 to 15 digits (DECISIONS 52).
+ */
+export const MOBILE_PATTERN = /^(?:\d{10}|\+\d{8,15})$/;
+const INTERNATIONAL_MOBILE = /^\+\d{8,15}$/;
+
+/**
+ * A typed mobile number as stored: an Indian number (a `+91` or `0` prefix, spaces and hyphens
+ * dropped) as its ten digits; any other `+` number, spaces, hyphens, dots and brackets dropped,
+ * as `+` and its digits (`+1 (415) 555-0134` -> `+14155550134`); undefined otherwise.
+ */
+export function storedMobile(value: string): string | undefined {
+  const indian = indianMobileDigits(value.trim());
+  if (indian !== undefined) return indian;
+  const international = value.replace(/[\s\-.()]+/g, '');
+  return INTERNATIONAL_MOBILE.test(international) ? international : undefined;
+}
+
+/** The mobile number in the international form a payment gateway takes: `+91` and ten digits, or as stored. */
+export function internationalMobile(stored: string): string {
+  return stored.startsWith('+') ? stored : `+91${stored}`;
+}
 
 const clientCode = z.literal(ACCOUNT_CLIENT, ACCOUNT_HINTS.clientCode);
 
@@ -53,9 +74,12 @@ const name = z.string(ACCOUNT_HINTS.name).check(
   z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Name')),
 );
 
-/** Ten digits; a `+91` or `0` prefix, spaces and hyphens are accepted as typed and dropped (DECISIONS 24). */
+/**
+ * Ten digits (a `+91` or `0` prefix, spaces and hyphens accepted as typed and dropped: DECISIONS
+ * 24), or a number from outside India as + and 8 to 15 digits (DECISIONS 52).
+ */
 const mobile = z.string(ACCOUNT_HINTS.mobile).check(
-  z.overwrite((value) => indianMobileDigits(value) ?? value.trim()),
+  z.overwrite((value) => storedMobile(value) ?? value.trim()),
   z.regex(MOBILE_PATTERN, ACCOUNT_HINTS.mobile),
 );
 
@@ -195,13 +219,13 @@ export const AccountUserSchema = z.object({
 });
 export type AccountUser = z.output<typeof AccountUserSchema>;
 
-/** `Asha@Example.com` -> e-mail; `98765 43210` -> mobile; otherwise undefined. */
+/** `Asha@Example.com` -> e-mail; `98765 43210` or `+1 415 555 0134` -> mobile; otherwise undefined. */
 export function parseSignInId(value: string): { email: string } | { mobile: string } | undefined {
   const trimmed = value.trim();
   if (trimmed.includes('@')) {
     const normalised = normaliseEmail(trimmed);
     return EMAIL_PATTERN.test(normalised) ? { email: normalised } : undefined;
   }
-  const digits = indianMobileDigits(trimmed);
-  return digits === undefined ? undefined : { mobile: digits };
+  const stored = storedMobile(trimmed);
+  return stored === undefined ? undefined : { mobile: stored };
 }

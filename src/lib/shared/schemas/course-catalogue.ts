@@ -14,6 +14,12 @@ const CatalogueUsdSchema = z
   .nonnegative()
   .refine(isWholeCents, { message: 'An amount in USD has at most two decimals.' });
 
+/** A price in rupees as the company types it in the catalogue file, at most two decimals. */
+const CatalogueInrSchema = z
+  .number()
+  .nonnegative()
+  .refine(isWholeCents, { message: 'An amount in INR has at most two decimals.' });
+
 /** A course of the training catalogue, as the company edits it in `src/content/courses.json`. */
 export const CourseSchema = z
   .object({
@@ -34,6 +40,12 @@ export const CourseSchema = z
     discountedFees: CatalogueUsdSchema.describe(
       'Price charged in USD, at most the list price (converted to cents when loaded).',
     ),
+    feesInr: CatalogueInrSchema.describe(
+      'List price in rupees, GST included (converted to paise when loaded; DECISIONS 46).',
+    ),
+    discountedFeesInr: CatalogueInrSchema.describe(
+      'Price charged in rupees to a buyer in India, GST included, a round figure such as 11999; at most the list price (converted to paise when loaded).',
+    ),
     durationHours: z.number().int().positive().describe('Length of the course in teaching hours.'),
     level: z.enum(['Beginner', 'Intermediate', 'Advanced']).describe('Who the course is pitched at.'),
     courseOverview: z
@@ -51,16 +63,24 @@ export const CourseSchema = z
     message: 'The discounted fee cannot be more than the list fee.',
     path: ['discountedFees'],
   })
-  .transform(({ fees, discountedFees, ...course }) => ({
+  .refine((c) => c.discountedFeesInr <= c.feesInr, {
+    message: 'The discounted fee in rupees cannot be more than the list fee in rupees.',
+    path: ['discountedFeesInr'],
+  })
+  .transform(({ fees, discountedFees, feesInr, discountedFeesInr, ...course }) => ({
     ...course,
     /** List price in US cents. */
     feesCents: centsFromUsd(fees),
     /** Price charged in US cents; at most the list price. */
     discountedFeesCents: centsFromUsd(discountedFees),
+    /** List price in paise. */
+    feesPaise: centsFromUsd(feesInr),
+    /** Price charged in India, in paise; at most the list price. */
+    discountedFeesPaise: centsFromUsd(discountedFeesInr),
   }));
 
 /** A catalogue entry as the file holds it (prices in dollars). */
 export type CourseEntry = z.input<typeof CourseSchema>;
 
-/** A course as the site uses it: prices in cents. */
+/** A course as the site uses it: prices in cents and paise. */
 export type Course = z.output<typeof CourseSchema>;

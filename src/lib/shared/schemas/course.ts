@@ -7,7 +7,7 @@ import { UsdSchema } from '~/lib/shared/money';
 
 export type { Course, CourseEntry } from '~/lib/shared/schemas/course-catalogue';
 
-/** The public shape of a course in API answers (`GET /api/courses`, cart items); prices in dollars. */
+/** The public shape of a course in API answers (`GET /api/courses`, cart items); prices in dollars and rupees. */
 export const CourseSummarySchema = zm.object({
   id: zm.int().check(zm.positive()),
   name: zm.string(),
@@ -17,6 +17,10 @@ export const CourseSummarySchema = zm.object({
   fees: UsdSchema,
   /** Price charged in US dollars. */
   discountedFees: UsdSchema,
+  /** List price in rupees, GST included (DECISIONS 46). */
+  feesInr: UsdSchema,
+  /** Price charged in rupees to a buyer in India, GST included. */
+  discountedFeesInr: UsdSchema,
   courseOverview: zm.string(),
 });
 

@@ -1,10 +1,10 @@
 /*
  * The shop's API shapes (API.md, section Courses and shop), parsed by the browser and produced by
- * the functions. Amounts in these answers are US dollars (the API's edge); everything behind them
- * is integer cents.
+ * the functions. Amounts in these answers are dollars or rupees (the API's edge), in the currency
+ * the answer names; everything behind them is integer minor units (cents, paise).
  */
 import * as z from '~/lib/shared/zod';
-import { UsdSchema } from '~/lib/shared/money';
+import { CurrencySchema, UsdSchema } from '~/lib/shared/money';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
 
 /** The client code of cart calls (product-spec section 9). */
@@ -20,15 +20,23 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 /** The cart: what add, delete, load and checkout answer. */
 export const CartSchema = z.array(CartItemSchema);
 
-/** A bought course: the cart item as paid, with its order. */
-export const PurchasedItemSchema = z.object({
-  ...CartItemSchema.shape,
-  orderNo: z.string(),
-  /** When the order was placed (ISO 8601). */
-  orderDate: z.iso.datetime(),
-  /** Once refunded (issue 28): the credit note, the line's amount given back, when (ISO 8601). */
-  refund: z.optional(z.object({ creditNoteNo: z.string(), amount: UsdSchema, at: z.iso.datetime() })),
-});
+/**
+ * A bought course: the cart item as paid, with its order. `fees` and `discountedFees` are the
+ * prices paid, in `currency` (rupees for an order paid in INR), so the catalogue's other pair of
+ * prices is left out: it was not paid.
+ */
+export const PurchasedItemSchema = z.extend(
+  z.omit(CartItemSchema, { feesInr: true, discountedFeesInr: true }),
+  {
+    orderNo: z.string(),
+    /** When the order was placed (ISO 8601). */
+    orderDate: z.iso.datetime(),
+    /** The currency paid: `fees` and `discountedFees` are the prices paid, in it (DECISIONS 46). */
+    currency: CurrencySchema,
+    /** Once refunded (issue 28): the credit note, the line's amount given back in `currency`, when (ISO 8601). */
+    refund: z.optional(z.object({ creditNoteNo: z.string(), amount: UsdSchema, at: z.iso.datetime() })),
+  },
+);
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 
 export const PurchasedItemsSchema = z.array(PurchasedItemSchema);
@@ -37,14 +45,14 @@ export const PurchasedItemsSchema = z.array(PurchasedItemSchema);
 export const InvoiceLineSchema = z.object({
   orderNo: z.string(),
   orderDate: z.iso.datetime(),
-  /** Price paid in US dollars. */
+  /** Price paid, in the order's currency (dollars, or rupees for an order paid in INR). */
   discountedFees: UsdSchema,
   name: z.string(),
   courseId: z.int(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
-/** Everything the invoice page prints (DECISIONS 13, 34). Amounts in US dollars. */
+/** Everything the invoice page prints (DECISIONS 13, 34, 46). Amounts in `currency`, major units. */
 export const InvoiceSchema = z.object({
   orderNo: z.string(),
   orderDate: z.iso.datetime(),
@@ -84,7 +92,8 @@ export const InvoiceSchema = z.object({
   }),
   /** The total in words, e.g. 'US Dollars One Hundred Thirty-Nine and Fifty Cents Only'. */
   amountInWords: z.string(),
-  currency: z.literal('USD'),
+  /** The currency paid: INR for a buyer billed in India, USD elsewhere (DECISIONS 46). */
+  currency: CurrencySchema,
   amountStatus: z.literal('Paid'),
   /** The buyer's billing details as given at checkout (orders before payments have none). */
   billing: z.optional(
@@ -97,13 +106,30 @@ export const InvoiceSchema = z.object({
       state: z.optional(z.string()),
       stateName: z.optional(z.string()),
       gstin: z.optional(z.string()),
+      /** The buyer's address, when the invoice must print it (CGST Rule 46; DECISIONS 52). */
+      address: z.optional(z.object({ line: z.string(), city: z.string(), postalCode: z.string() })),
     }),
   ),
+  /**
+   * A USD invoice's value in rupees (CGST Rule 34; DECISIONS 47): the payment's exchange rate
+   * (rupees per dollar), the figures at that rate, and where the rate comes from.
+   */
+  inr: z.optional(
+    z.object({
+      rate: z.number(),
+      taxable: UsdSchema,
+      taxes: z.array(z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema })),
+      total: UsdSchema,
+      source: z.string(),
+    }),
+  ),
+  /** CGST Rule 46(p): whether tax is payable on reverse charge, always 'Tax payable on reverse charge: No'. */
+  reverseChargeNote: z.string(),
   /** Place of supply as printed: `Karnataka (29)`, or the country of an export. */
   placeOfSupply: z.optional(z.string()),
   /** The payment: which gateway took it and its reference (the gateway's payment id). */
   payment: z.optional(z.object({ gateway: z.enum(['razorpay', 'test']), reference: z.string() })),
-  /** For an export: the LUT legend with its reference. */
+  /** For an export: the legend of CGST Rule 46 with the LUT reference. */
   exportNote: z.optional(z.string()),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

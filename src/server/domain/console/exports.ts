@@ -42,7 +42,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return stringify([[...header], ...cells], { bom: true, record_delimiter: 'windows' });
 }
 
-/** An amount in dollars with two decimals: `1234.5` -> `1234.50`. */
+/** An amount in dollars or rupees with two decimals: `1234.5` -> `1234.50`. */
 const money = (usd: number) => usd.toFixed(2);
 const moneyOf = money;
 /**
@@ -91,7 +91,10 @@ export const SALES_REGISTER_HEADER = [
   'Payment reference',
 ] as const;
 
-/** The GST sales register of a date range (days in India), oldest invoice first, with a totals row. */
+/**
+ * The GST sales register of a date range (days in India), oldest invoice first, with a totals row
+ * per currency paid (amounts in the invoice's currency).
+ */
 export async function salesRegisterCsv(
   range: { from?: string | undefined; to?: string | undefined },
   now: Date,
@@ -103,7 +106,18 @@ export async function salesRegisterCsv(
   if (rows.length + notes.length > maxRows) throw tooManyRows('invoices and credit notes', maxRows);
   const documents =
     notes.length === 0 ? rows : [...rows, ...notes].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
-  const sums = { taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+  // One totals row per currency (DECISIONS 46): rupees and dollars are never added together.
+  type Sums = {
+    invoices: number;
+    notes: number;
+    taxable: number;
+    igst: number;
+    cgst: number;
+    sgst: number;
+    total: number;
+  };
+  const none = (): Sums => ({ invoices: 0, notes: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 });
+  const sums = new Map<string, Sums>();
   const lines = documents.map((row) => {
     const place = placeOfSupplyOf(row.billing);
     const sign = 'creditNote' in row ? -1 : 1;
@@ -114,7 +128,11 @@ export async function salesRegisterCsv(
       sgst: sign * taxCents(row, 'SGST'),
       total: sign * centsFromUsd(row.totals.total),
     };
-    for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += cents[key];
+    const sum = sums.get(row.currency) ?? none();
+    if (sign < 0) sum.notes += 1;
+    else sum.invoices += 1;
+    for (const key of Object.keys(cents) as (keyof typeof cents)[]) sum[key] += cents[key];
+    sums.set(row.currency, sum);
     const money = sign < 0 ? negativeMoney : moneyOf;
     return [
       row.orderNo,
@@ -133,25 +151,25 @@ export async function salesRegisterCsv(
       row.payment?.reference ?? '',
     ];
   });
-  const totals = [
-    notes.length === 0
-      ? `Total (${rows.length} invoices)`
-      : `Total (${rows.length} invoices, ${notes.length} credit notes)`,
+  const totals = [...(sums.size === 0 ? new Map([['USD', none()]]) : sums)].map(([currency, sum]) => [
+    sum.notes === 0
+      ? `Total (${sum.invoices} invoices)`
+      : `Total (${sum.invoices} invoices, ${sum.notes} credit notes)`,
     '',
     '',
     '',
     '',
     '',
     '',
-    rows[0]?.currency ?? 'USD',
-    money(usdFromCents(sums.taxable)),
-    money(usdFromCents(sums.igst)),
-    money(usdFromCents(sums.cgst)),
-    money(usdFromCents(sums.sgst)),
-    money(usdFromCents(sums.total)),
+    currency,
+    money(usdFromCents(sum.taxable)),
+    money(usdFromCents(sum.igst)),
+    money(usdFromCents(sum.cgst)),
+    money(usdFromCents(sum.sgst)),
+    money(usdFromCents(sum.total)),
     '',
-  ];
-  return toCsv(SALES_REGISTER_HEADER, [...lines, totals]);
+  ]);
+  return toCsv(SALES_REGISTER_HEADER, [...lines, ...totals]);
 }
 
 export const LEADS_HEADER = [

@@ -1,13 +1,14 @@
 /**
  * Orders and customers in the company console (issue 19): read through the indexes kept as
  * orders and accounts are written (DECISIONS 40). Every amount and tax figure comes from the same
- * `toInvoice` the invoice page prints, so the console, the sales register and the invoices agree.
+ * invoice the invoice page prints (as issued), so the console, the sales register and the invoices agree.
  */
 import { instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
-import { toInvoice } from '~/server/domain/shop/invoice';
+import { placeOfSupplyStateOf } from '~/lib/shared/tax';
+import { issuedInvoiceOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
@@ -26,8 +27,11 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
   isExport: boolean;
 } {
   if (billing && billing.country !== 'IN') return { code: '96', name: 'Other Countries', isExport: true };
-  if (billing?.state)
-    return { code: billing.state, name: billing.stateName ?? billing.state, isExport: false };
+  if (billing) {
+    // The invoice's rule (DECISIONS 50): a GSTIN's state, or the setting's for a buyer without one.
+    const code = placeOfSupplyStateOf(billing) ?? site.tax.gst.stateCode;
+    return { code, name: gstStateName(code) ?? code, isExport: false };
+  }
   // Orders from before billing details: the company's own state, as their invoices print.
   const code = site.tax.gst.stateCode;
   return { code, name: gstStateName(code) ?? code, isExport: false };
@@ -35,7 +39,7 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
 
 /** An order as the console lists it. */
 export function orderRowOf(order: Order): OrderRow {
-  const invoice = toInvoice(order);
+  const invoice = issuedInvoiceOf(order);
   const place = placeOfSupplyOf(invoice.billing ?? null);
   return {
     orderNo: invoice.orderNo,

@@ -6,6 +6,7 @@
  * them, in any order, at once, make one order.
  */
 import * as z from '~/lib/shared/zod';
+import { internationalMobile } from '~/lib/shared/schemas/account';
 import type { CheckoutAnswer } from '~/lib/shared/schemas/shop';
 import { Conflict, ValidationError } from '~/server/domain/errors';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
@@ -67,7 +68,7 @@ export async function startPayment(request: PaymentRequest, deps: PaymentDeps): 
           ),
         'prefill[name]': request.billing.name,
         'prefill[email]': checkout.billTo.email,
-        'prefill[contact]': user ? `+91${user.mobile}` : '',
+        'prefill[contact]': user ? internationalMobile(user.mobile) : '',
         'notes[paymentNo]': paymentNo,
         callback_url: `${deps.returnOrigin}${CALLBACK_PATH}`,
         cancel_url: `${deps.returnOrigin}${CANCEL_PATH}`,

@@ -12,12 +12,11 @@
  * order's claim, the buyer's course hold), captured, placed (`placePaidOrder`), or refused
  * (refund claimed, refunded, the buyer told by e-mail).
  */
-import { formatUsd } from '~/lib/shared/money';
 import { ValidationError } from '~/server/domain/errors';
 import { isGatewayId } from '~/server/domain/payments/gateway-ids';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
 import type { RazorpayPayment } from '~/server/domain/payments/razorpay';
-import { renderPaymentRefused } from '~/server/domain/payments/payment-mail';
+import { formatAmount, renderPaymentRefused } from '~/server/domain/payments/payment-mail';
 import { placePaidOrder, type CheckoutDeps } from '~/server/domain/shop/checkout';
 import { SKIP } from '~/server/storage/blob-store';
 import {
@@ -283,7 +282,7 @@ async function refundInFull(
     return updatePayment(payment.id, (current) => ({
       ...current,
       outcome: 'attention',
-      reason: `The refund of ${formatUsd(payment.amount)} failed (${why}). ${REFUSAL_REASONS[code]}`,
+      reason: `The refund of ${formatAmount(payment.amount, payment.currency)} failed (${why}). ${REFUSAL_REASONS[code]}`,
       refund: { amountCents: payment.amount, state: 'failed', requestedAt },
       updatedAt: deps.now().toISOString(),
     }));

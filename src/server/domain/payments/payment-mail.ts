@@ -2,7 +2,7 @@
  * What the buyer is told of a payment that was not kept (DECISIONS 48; issue 28, item 3): the
  * e-mail, sent once per payment, and the sentence the payment status call answers.
  */
-import { formatUsd } from '~/lib/shared/money';
+import { formatMoney, formatUsd } from '~/lib/shared/money';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Checkout } from '~/server/storage/checkouts';
 import type { PaymentRecord } from '~/server/storage/payments';
@@ -22,9 +22,10 @@ const NEXT: Readonly<Record<string, string>> = {
   'no-checkout': ' Add the courses to your cart again and pay.',
 };
 
-/** An amount in the smallest unit as people read it (`$139.00`, `INR 1,180.00`). */
+/** An amount in the smallest unit as people read it (`$139.00`, `₹11,999.00`, `EUR 1,180.00`). */
 export function formatAmount(cents: number, currency: string): string {
-  return currency === 'USD' ? formatUsd(cents) : `${currency} ${formatUsd(cents).slice(1)}`;
+  if (currency === 'USD' || currency === 'INR') return formatMoney(cents, currency);
+  return `${currency} ${formatUsd(cents).slice(1)}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The e-mail telling a buyer of a refund by staff (DECISIONS 49): what goes back, why, and the
  * link to the credit note. Sent once per refund.
  */
-import { formatUsd } from '~/lib/shared/money';
+import { formatMoney } from '~/lib/shared/money';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Order } from '~/server/storage/orders';
 import type { OrderRefund } from '~/server/storage/refunds';
@@ -13,7 +13,9 @@ export function renderRefundMail(order: Order, refund: OrderRefund, siteUrl: str
   // The order goes along: the credit note is read as the order's (API.md).
   const noteUrl = `${siteUrl}/credit-note?id=${encodeURIComponent(refund.creditNoteNo ?? '')}&order=${encodeURIComponent(order.orderNo)}`;
   const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
-  const amount = formatUsd(refund.amountCents);
+  // In the currency paid (DECISIONS 46).
+  const money = (cents: number) => formatMoney(cents, order.currency ?? 'USD');
+  const amount = money(refund.amountCents);
   const courses = order.lines.filter((line) => refund.courseIds.includes(line.courseId));
   const lead = `We have refunded ${amount} of your order ${order.orderNo}. It reaches your account in 5-7 working days.`;
   const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
@@ -33,7 +35,7 @@ ${refund.creditNoteNo ? detailRow('Credit note', escapeHtml(refund.creditNoteNo)
       '',
       lead,
       '',
-      ...courses.map((line) => `- ${line.name}: ${formatUsd(line.priceCents)}`),
+      ...courses.map((line) => `- ${line.name}: ${money(line.priceCents)}`),
       `Reason: ${refund.reason}`,
       ...(refund.creditNoteNo ? [`Credit note: ${refund.creditNoteNo}`] : []),
       '',

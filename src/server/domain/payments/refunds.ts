@@ -122,7 +122,8 @@ export async function refundOrder(
         id: refundId,
         courseIds: left,
         amountCents: sumCents(lines.map((line) => line.priceCents)),
-        currency: 'USD',
+        // The order's currency (DECISIONS 46): an order paid in rupees is refunded in paise.
+        currency: order.currency ?? 'USD',
         reason: input.reason,
         state: 'requested',
         by: `${input.staff.name} <${input.staff.email}>`,

@@ -12,7 +12,7 @@ import { TEST_KEY_ID, type PaymentGateway } from '~/server/domain/payments/gatew
 import { CALLBACK_PATH, CANCEL_PATH } from '~/server/domain/payments/checkout-payment';
 import { isGatewayId } from '~/server/domain/payments/gateway-ids';
 import { isValidPaymentSignature, paymentSignature } from '~/server/domain/payments/signatures';
-import { formatUsd } from '~/lib/shared/money';
+import { formatMoney } from '~/lib/shared/money';
 import {
   getTestOrder,
   recordTestPayment,
@@ -67,11 +67,13 @@ export async function testCheckoutView(
   const paymentId = testGatewayId('pay');
   const callbackUrl = `${origin}${CALLBACK_PATH}`;
   const signature = paymentSignature(order.id, paymentId, await gateway.keySecret());
+  // The order's currency (DECISIONS 46): rupees for a buyer in India.
+  const currency = order.currency === 'INR' ? 'INR' : 'USD';
   const common = { key_id: TEST_KEY_ID, callback_url: callbackUrl };
   return {
     orderId: order.id,
-    amount: `${formatUsd(order.amount)} ${order.currency}`,
-    payLabel: formatUsd(order.amount),
+    amount: `${formatMoney(order.amount, currency)} ${order.currency}`,
+    payLabel: formatMoney(order.amount, currency),
     description: fields['description'] ?? '',
     payer: [fields['prefill[name]'], fields['prefill[email]']].filter(Boolean).join(', '),
     payFields: {

@@ -16,12 +16,20 @@
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
-import { centsFromUsd, sumCents } from '~/lib/shared/money';
-import type { Billing, BillingRecord } from '~/lib/shared/schemas/billing';
+import { centsFromUsd, currencyOfCountry, isWholeCents, type Currency } from '~/lib/shared/money';
+import {
+  BILLING_HINTS,
+  billingNeedsAddress,
+  type Billing,
+  type BillingRecord,
+} from '~/lib/shared/schemas/billing';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
+import { toInvoice } from '~/server/domain/shop/invoice';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
+import { linePricesIn, linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
 import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
@@ -112,6 +120,8 @@ async function findOrStartCheckout(
         courseOverview: course.courseOverview,
         listPriceCents: course.feesCents,
         priceCents: course.discountedFeesCents,
+        listPricePaise: course.feesPaise,
+        pricePaise: course.discountedFeesPaise,
       })),
     });
   }
@@ -134,8 +144,17 @@ export interface PaymentRequest {
   readonly idempotencyKey: string | undefined;
   /** Who and where the invoice is for (checked by `BillingSchema`). */
   readonly billing: Billing;
-  /** What the page showed, when it says (DECISIONS 45): course ids and the total in dollars. */
-  readonly expect?: { readonly courseIds: readonly number[]; readonly total: number } | undefined;
+  /**
+   * What the page showed, when it says (DECISIONS 45): course ids and the total in `currency`'s
+   * major units (dollars when not said).
+   */
+  readonly expect?:
+    | {
+        readonly courseIds: readonly number[];
+        readonly total: number;
+        readonly currency?: Currency | undefined;
+      }
+    | undefined;
 }
 
 /** A payment started: its number (the gateway's receipt) and the checkout it pays. */
@@ -144,13 +163,19 @@ export interface PaymentStarted {
   readonly checkout: Checkout;
 }
 
-/** True when `expect` names exactly the checkout's courses and total. */
-function showsLines(lines: Checkout['lines'], expect: NonNullable<PaymentRequest['expect']>): boolean {
+/** True when `expect` names exactly the checkout's courses and its total in the currency charged. */
+function showsLines(
+  lines: Checkout['lines'],
+  expect: NonNullable<PaymentRequest['expect']>,
+  currency: Currency,
+): boolean {
   const ids = new Set(lines.map((line) => line.courseId));
   return (
     expect.courseIds.length === ids.size &&
     expect.courseIds.every((id) => ids.has(id)) &&
-    centsFromUsd(expect.total) === sumCents(lines.map((line) => line.priceCents))
+    (expect.currency ?? 'USD') === currency &&
+    isWholeCents(expect.total) &&
+    centsFromUsd(expect.total) === totalIn(lines, currency)
   );
 }
 
@@ -159,7 +184,21 @@ const sameBilling = (a: BillingRecord | undefined, b: BillingRecord) =>
   a.name === b.name &&
   a.country === b.country &&
   a.state === b.state &&
-  a.gstin === b.gstin;
+  a.gstin === b.gstin &&
+  a.address?.line === b.address?.line &&
+  a.address?.city === b.address?.city &&
+  a.address?.postalCode === b.address?.postalCode;
+
+/**
+ * CGST Rule 46 (DECISIONS 52): the schema asks the address of a GSTIN buyer and of a buyer
+ * abroad; an Indian buyer without one is asked for it here once the taxable value reaches Rs 50,000.
+ */
+function checkAddress(billing: Billing, lines: Checkout['lines']): void {
+  if (billing.address !== undefined || billing.country !== 'IN') return;
+  const regime = placeOfSupplyOf(billing).regime;
+  const taxablePaise = invoiceTotals(linePricesIn(lines, 'INR'), taxRatesOf(regime)).taxableCents;
+  if (billingNeedsAddress(billing, taxablePaise)) throw new ValidationError([BILLING_HINTS.address]);
+}
 
 /**
  * The checkout a payment of the user's cart is for (issue 18; the payment-start step itself is
@@ -181,8 +220,11 @@ export async function payableCheckout(
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
-  if (request.expect && !showsLines(found.lines, request.expect))
+  // The billing country decides the currency charged (DECISIONS 46).
+  const currency = currencyOfCountry(request.billing.country);
+  if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
+  checkAddress(request.billing, found.lines);
   const billed = sameBilling(found.billing, request.billing)
     ? found
     : await updateCheckout(userId, found.cartVersion, (current) =>
@@ -190,9 +232,9 @@ export async function payableCheckout(
       );
   const paymentNo = checkoutIdOf(billed).replace('/', '.');
   if (billed.payment) return { paymentNo, checkout: billed };
-  const amountCents = sumCents(billed.lines.map((line) => line.priceCents));
-  const order = await createGatewayOrder({ amountCents, currency: 'USD', paymentNo });
-  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency: 'USD' });
+  const amountCents = totalIn(billed.lines, currency);
+  const order = await createGatewayOrder({ amountCents, currency, paymentNo });
+  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency });
   return { paymentNo, checkout: checkoutRecord };
 }
 
@@ -227,12 +269,28 @@ export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDe
     found.payment.reference === undefined
       ? await updateCheckout(found.userId, found.cartVersion, (current) =>
           current.payment && current.payment.reference === undefined
-            ? { ...current, payment: { ...current.payment, reference: payment.paymentId } }
+            ? {
+                ...current,
+                // The first confirmation is the time of supply (DECISIONS 47).
+                payment: {
+                  ...current.payment,
+                  reference: payment.paymentId,
+                  paidAt: deps.now().toISOString(),
+                },
+              }
             : current,
         )
       : found;
   deps.afterStep?.('started');
   return placeOrder(paid, deps);
+}
+
+/**
+ * When the invoice is issued (DECISIONS 47): when its payment was first confirmed, which decides
+ * its date and financial-year series; a checkout paid before that was recorded: when it began.
+ */
+function issuedAtOf(checkout: Checkout): string {
+  return checkout.payment?.paidAt ?? checkout.startedAt;
 }
 
 /**
@@ -247,7 +305,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   const userId = checkoutRecord.userId;
   let found = checkoutRecord;
   if (found.orderNo === undefined) {
-    const series = seriesOf(financialYearOf(new Date(found.startedAt)));
+    const series = seriesOf(financialYearOf(new Date(issuedAtOf(found))));
     const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(found)));
     found = await updateCheckout(userId, found.cartVersion, (current) => ({
       ...current,
@@ -261,18 +319,23 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   step('listed');
 
   const reference = found.payment?.reference;
-  const order: Order = await saveOrder({
+  const currency = found.payment?.currency === 'INR' ? 'INR' : 'USD';
+  const placed: Order = {
     orderNo,
     userId,
-    placedAt: found.startedAt,
-    lines: found.lines,
+    placedAt: issuedAtOf(found),
+    lines: linesIn(found.lines, currency),
+    currency,
     billTo: found.billTo,
     ...(found.billing ? { billing: found.billing } : {}),
     ...(reference ? { payment: { gateway: found.payment!.gateway, reference } } : {}),
-  });
+  };
+  // The invoice is stored as issued (DECISIONS 47): later changes to the site's settings (seller,
+  // rates, LUT reference, place-of-supply rule) change only later invoices.
+  const order: Order = await saveOrder({ ...placed, invoice: toInvoice(placed) });
   // Another checkout's order under this number (a counter restored from an old backup) stops here,
   // before the cart loses the courses this checkout did not place.
-  if (order.userId !== userId || order.placedAt !== found.startedAt) {
+  if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {
     throw new Error(`Order number ${orderNo} already belongs to another order`);
   }
   step('ordered');

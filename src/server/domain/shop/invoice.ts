@@ -5,8 +5,8 @@
  * another, none for an export under the LUT. Orders placed before billing details existed print
  * what they printed: CGST + SGST at the company's state.
  */
-import { usdInWords } from '~/lib/shared/amount-in-words';
-import { usdFromCents } from '~/lib/shared/money';
+import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
+import { majorFromMinor } from '~/lib/shared/money';
 import { countryName } from '~/lib/shared/countries';
 import { gstStateName } from '~/lib/shared/gst';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
@@ -16,7 +16,7 @@ import { site } from '~/site.config';
 
 export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/tax';
 
-/** The invoice of an order, as the invoice page prints it (amounts in dollars at this edge). */
+/** The invoice of an order, as the invoice page prints it (amounts in the order's currency, major units). */
 export function toInvoice(order: Order): Invoice {
   const { billing, payment } = order;
   const place = billing ? placeOfSupplyOf(billing) : undefined;
@@ -25,6 +25,7 @@ export function toInvoice(order: Order): Invoice {
     place ? taxRatesOf(place.regime) : site.tax.gst.split,
   );
   const { registered } = site.addresses;
+  const currency = order.currency ?? 'USD';
   const stateName = billing?.state === undefined ? undefined : gstStateName(billing.state);
   return {
     orderNo: order.orderNo,
@@ -49,21 +50,22 @@ export function toInvoice(order: Order): Invoice {
       name: line.name,
       sac: site.tax.sac,
       qty: 1,
-      price: usdFromCents(line.priceCents),
-      taxableValue: usdFromCents(totals.lines[index]!.taxableCents),
+      price: majorFromMinor(line.priceCents),
+      taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
     })),
     totals: {
-      taxable: usdFromCents(totals.taxableCents),
+      taxable: majorFromMinor(totals.taxableCents),
       taxes: totals.taxes.map((tax) => ({
         label: tax.label,
         ratePct: tax.ratePct,
-        amount: usdFromCents(tax.amountCents),
+        amount: majorFromMinor(tax.amountCents),
       })),
-      total: usdFromCents(totals.totalCents),
+      total: majorFromMinor(totals.totalCents),
     },
-    amountInWords: usdInWords(totals.totalCents),
-    currency: 'USD',
+    amountInWords: currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+    currency,
     amountStatus: 'Paid',
+    reverseChargeNote: REVERSE_CHARGE_NOTE,
     ...(billing && place
       ? {
           billing: {
@@ -73,6 +75,7 @@ export function toInvoice(order: Order): Invoice {
             ...(billing.state === undefined ? {} : { state: billing.state }),
             ...(stateName === undefined ? {} : { stateName }),
             ...(billing.gstin === undefined ? {} : { gstin: billing.gstin }),
+            ...(billing.address === undefined ? {} : { address: { ...billing.address } }),
           },
           placeOfSupply: place.label,
         }
@@ -82,9 +85,24 @@ export function toInvoice(order: Order): Invoice {
   };
 }
 
-/** The legend of an export invoice (DECISIONS 34), with the company's LUT reference. */
+/**
+ * The invoice of an order as issued (DECISIONS 47): the one stored when it was placed, read back
+ * as it is; an order placed before invoices were stored prints as it always did (`toInvoice`).
+ */
+export function issuedInvoiceOf(order: Order): Invoice {
+  return order.invoice ?? toInvoice(order);
+}
+
+/** CGST Rule 46(p), on every invoice: no tax is payable by the buyer under reverse charge. */
+export const REVERSE_CHARGE_NOTE = 'Tax payable on reverse charge: No';
+
+/** CGST Rule 46's legend for an export without payment of integrated tax (DECISIONS 52). */
+export const EXPORT_LEGEND =
+  'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX';
+
+/** The legend of an export invoice (DECISIONS 34, 52), with the company's LUT reference. */
 export function exportNote(): string {
-  return `Supply meant for export under LUT without payment of IGST (LUT ARN ${site.tax.lutReference}).`;
+  return `${EXPORT_LEGEND} (LUT ARN ${site.tax.lutReference})`;
 }
 
 /** The lines of `GetCourseforInvoiceByOrderNo`. */
@@ -92,7 +110,7 @@ export function toInvoiceLines(order: Order): InvoiceLine[] {
   return order.lines.map((line) => ({
     orderNo: order.orderNo,
     orderDate: order.placedAt,
-    discountedFees: usdFromCents(line.priceCents),
+    discountedFees: majorFromMinor(line.priceCents),
     name: line.name,
     courseId: line.courseId,
   }));

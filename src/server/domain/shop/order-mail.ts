@@ -4,7 +4,7 @@
  * order, whichever of the payment callback and webhook placed it.
  */
 import { formatIst } from '~/lib/shared/dates';
-import { formatUsd, sumCents } from '~/lib/shared/money';
+import { formatMoney, sumCents } from '~/lib/shared/money';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
@@ -12,7 +12,10 @@ import { site } from '~/site.config';
 /** Renders the confirmation of `order`; `siteUrl` is the site's origin for the invoice link. */
 export function renderOrderConfirmation(order: Order, siteUrl: string): RenderedMail {
   const invoiceUrl = `${siteUrl}/invoice?id=${encodeURIComponent(order.orderNo)}`;
-  const total = formatUsd(sumCents(order.lines.map((line) => line.priceCents)));
+  // Prices in the currency paid (DECISIONS 46): rupees for a buyer in India.
+  const currency = order.currency ?? 'USD';
+  const money = (cents: number) => formatMoney(cents, currency);
+  const total = money(sumCents(order.lines.map((line) => line.priceCents)));
   const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
   const exported = order.billing !== undefined && order.billing.country !== 'IN';
   const totalLabel = exported ? 'Total (export: no GST)' : 'Total (GST included)';
@@ -22,7 +25,7 @@ export function renderOrderConfirmation(order: Order, siteUrl: string): Rendered
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;">${escapeHtml(line.name)}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;">${escapeHtml(formatUsd(line.priceCents))}</td></tr>`,
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;">${escapeHtml(line.name)}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;">${escapeHtml(money(line.priceCents))}</td></tr>`,
     )
     .join('');
   const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
@@ -46,7 +49,7 @@ ${paid ? `<p style="margin:0 0 16px;">${escapeHtml(paid)}</p>` : ''}
       `Order: ${order.orderNo}`,
       `Date:  ${formatIst(order.placedAt)}`,
       '',
-      ...order.lines.map((line) => `- ${line.name}: ${formatUsd(line.priceCents)}`),
+      ...order.lines.map((line) => `- ${line.name}: ${money(line.priceCents)}`),
       `${totalLabel}: ${total}`,
       ...(paid ? ['', paid] : []),
       '',

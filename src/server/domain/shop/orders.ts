@@ -1,5 +1,5 @@
 /** Purchase history and invoices: only the buyer sees an order (DECISIONS 13, 35). */
-import { usdFromCents } from '~/lib/shared/money';
+import { majorFromMinor } from '~/lib/shared/money';
 import {
   ORDER_NO_PATTERN,
   type Invoice,
@@ -7,13 +7,13 @@ import {
   type PurchasedItem,
 } from '~/lib/shared/schemas/shop';
 import { NotFound } from '~/server/domain/errors';
-import { toInvoice, toInvoiceLines } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, toInvoiceLines } from '~/server/domain/shop/invoice';
 import { getOrder, listOrdersOfUser, type Order, type OrderLine } from '~/server/storage/orders';
 import { refundsOfOrder, type OrderRefund } from '~/server/storage/refunds';
 
 export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
 
-/** Every course the user bought, newest order first, at the prices paid. */
+/** Every course the user bought, newest order first, at the prices paid in the currency paid. */
 export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> {
   const orders = await listOrdersOfUser(userId);
   orders.sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.orderNo.localeCompare(a.orderNo));
@@ -24,11 +24,12 @@ export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> 
       name: line.name,
       url: line.url,
       review: line.review,
-      fees: usdFromCents(line.listPriceCents),
-      discountedFees: usdFromCents(line.priceCents),
+      fees: majorFromMinor(line.listPriceCents),
+      discountedFees: majorFromMinor(line.priceCents),
       courseOverview: line.courseOverview,
       orderNo: order.orderNo,
       orderDate: order.placedAt,
+      currency: order.currency ?? 'USD',
       ...refundOfLine(refunds[index]!, line),
     })),
   );
@@ -40,7 +41,13 @@ function refundOfLine(refunds: readonly OrderRefund[], line: OrderLine): Pick<Pu
     (each) => each.courseIds.includes(line.courseId) && each.state !== 'failed' && each.creditNoteNo,
   );
   return refund
-    ? { refund: { creditNoteNo: refund.creditNoteNo!, amount: usdFromCents(line.priceCents), at: refund.at } }
+    ? {
+        refund: {
+          creditNoteNo: refund.creditNoteNo!,
+          amount: majorFromMinor(line.priceCents),
+          at: refund.at,
+        },
+      }
     : {};
 }
 
@@ -68,5 +75,5 @@ export async function invoiceLinesOf(
 
 /** `GET /api/orders/{orderNo}/invoice`: everything the invoice page prints. */
 export async function invoiceOf(userId: string, orderNo: string, viewer: OrderViewer = {}): Promise<Invoice> {
-  return toInvoice(await ownOrder(userId, orderNo, viewer));
+  return issuedInvoiceOf(await ownOrder(userId, orderNo, viewer));
 }

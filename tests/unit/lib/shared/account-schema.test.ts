@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   ACCOUNT_HINTS,
+  internationalMobile,
   LoginRequestSchema,
   parseSignInId,
   RegisterRequestSchema,
@@ -119,5 +120,18 @@ describe('sign-in rules', () => {
     expect(parseSignInId('98765 43210')).toEqual({ mobile: '9876543210' });
     expect(parseSignInId('12345')).toBeUndefined();
     expect(parseSignInId('asha@')).toBeUndefined();
+  });
+
+  it('takes a mobile number from outside India in international form (DECISIONS 52)', () => {
+    const parsed = (mobile: string) => z.safeParse(SendCodeRequestSchema, { ...valid, mobile });
+    expect(parsed('+1 415 555 0134').data?.mobile).toBe('+14155550134');
+    expect(parsed('+44 (20) 7946-0958').data?.mobile).toBe('+442079460958');
+    // Indian numbers stay ten digits, however typed.
+    expect(parsed('+91 98765 43210').data?.mobile).toBe('9876543210');
+    for (const wrong of ['+1234567', '+1234567890123456', '1 415 555 0134', '+1 415 555 O134'])
+      expect(messagesFor(SendCodeRequestSchema, { ...valid, mobile: wrong })).toEqual([ACCOUNT_HINTS.mobile]);
+    expect(parseSignInId('+1 415-555-0134')).toEqual({ mobile: '+14155550134' });
+    expect(internationalMobile('9876543210')).toBe('+919876543210');
+    expect(internationalMobile('+14155550134')).toBe('+14155550134');
   });
 });

@@ -54,7 +54,17 @@ describe('course catalogue', () => {
     expect(z.parse(z.strictObject(CourseSummarySchema.shape), summary)).toEqual(summary);
     expect(summary.discountedFees).toBe(courses[0]!.discountedFeesCents / 100);
     expect(Object.keys(summary).sort()).toEqual(
-      ['courseOverview', 'discountedFees', 'fees', 'id', 'name', 'review', 'url'].sort(),
+      [
+        'courseOverview',
+        'discountedFees',
+        'discountedFeesInr',
+        'fees',
+        'feesInr',
+        'id',
+        'name',
+        'review',
+        'url',
+      ].sort(),
     );
   });
 });

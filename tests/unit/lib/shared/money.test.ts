@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { centsFromUsd, CentsSchema, formatUsd, sumCents, usdFromCents, UsdSchema } from '~/lib/shared/money';
+import {
+  centsFromUsd,
+  CentsSchema,
+  currencyOfCountry,
+  formatInr,
+  formatMoney,
+  formatUsd,
+  sumCents,
+  usdFromCents,
+  UsdSchema,
+} from '~/lib/shared/money';
 
 describe('formatUsd', () => {
   it('shows cents as dollars with a sign, thousands separators and two decimals', () => {
@@ -26,6 +36,31 @@ describe('formatUsd', () => {
         expect(formatUsd(cents)).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
       }),
     );
+  });
+});
+
+describe('formatInr (DECISIONS 46)', () => {
+  it('shows paise as rupees with the sign, the Indian digit grouping and two decimals', () => {
+    expect(formatInr(1199900)).toBe('₹11,999.00');
+    expect(formatInr(123456750)).toBe('₹12,34,567.50');
+    expect(formatInr(5)).toBe('₹0.05');
+    expect(formatMoney(1199900, 'INR')).toBe('₹11,999.00');
+    expect(formatMoney(13900, 'USD')).toBe('$139.00');
+  });
+
+  it("writes what Intl's en-IN writes for rupees, for any amount", () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000_000 }), (paise) => {
+        expect(formatInr(paise)).toBe(intl.format(paise / 100));
+      }),
+    );
+  });
+
+  it('charges a buyer in India in rupees and anyone else in dollars', () => {
+    expect(currencyOfCountry('IN')).toBe('INR');
+    expect(currencyOfCountry('US')).toBe('USD');
+    expect(currencyOfCountry('NP')).toBe('USD');
   });
 });
 

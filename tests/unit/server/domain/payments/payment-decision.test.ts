@@ -292,7 +292,7 @@ describe('what the buyer sees (GET /api/payments/{paymentNo}/status)', () => {
     const status = await paymentStatusOf(userId, paymentNo);
     expect(status.state).toBe('refunded');
     expect(status.message).toMatch(
-      /^You already own a course of this checkout, so your payment of \$[\d,.]+ was refunded in full/,
+      /^You already own a course of this checkout, so your payment of ₹[\d,.]+ was refunded in full/,
     );
   });
 });

@@ -90,15 +90,16 @@ describe('refunds by staff (DECISIONS 49)', () => {
     const answer = await refund(orderNo, { courseIds: [second.id], key: 'k-1' });
     expect(answer).toEqual({
       id: expect.stringMatching(/^rf_[0-9a-f]{16}$/),
-      amount: second.discountedFeesCents / 100,
-      currency: 'USD',
+      // A buyer in Maharashtra pays and is refunded in rupees (DECISIONS 46; was USD before issue 29).
+      amount: second.discountedFeesPaise / 100,
+      currency: 'INR',
       status: 'pending',
       courseIds: [second.id],
       creditNoteNo: expect.stringMatching(/^SIS-CN3738-\d{5}$/),
     });
     expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toEqual([
       expect.objectContaining({
-        amount: second.discountedFeesCents,
+        amount: second.discountedFeesPaise,
         notes: expect.objectContaining({
           reason: 'The batch was cancelled.',
           orderNo,
@@ -121,13 +122,13 @@ describe('refunds by staff (DECISIONS 49)', () => {
     });
     expect(note.totals.taxes.map((tax) => tax.label)).toEqual(invoice.totals.taxes.map((tax) => tax.label));
     const taxSum = note.totals.taxes.reduce((sum, tax) => sum + Math.round(tax.amount * 100), 0);
-    expect(Math.round(note.totals.taxable * 100) + taxSum).toBe(second.discountedFeesCents);
+    expect(Math.round(note.totals.taxable * 100) + taxSum).toBe(second.discountedFeesPaise);
 
     // The history shows it on its line; the refunded course can be bought again, the other not.
     const history = await purchaseHistory(userId);
     expect(history.find((item) => item.id === second.id)?.refund).toEqual({
       creditNoteNo: answer.creditNoteNo,
-      amount: second.discountedFeesCents / 100,
+      amount: second.discountedFeesPaise / 100,
       at: expect.any(String),
     });
     expect(history.find((item) => item.id === first.id)?.refund).toBeUndefined();

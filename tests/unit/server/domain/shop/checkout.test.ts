@@ -83,7 +83,7 @@ describe('checkout', () => {
     expect(mails[0]?.text).toContain(`https://sis.example/invoice?id=${result.orderNo}`);
     // What was paid, with the payment's reference.
     expect(mails[0]?.text).toMatch(
-      /Paid \$[\d,.]+, payment reference pay_\w+ \(test payment: no money moved\)\./,
+      /Paid ₹[\d,.]+, payment reference pay_\w+ \(test payment: no money moved\)\./,
     );
     expect(mails[0]?.text).toContain('Total (GST included)');
     const history = await purchaseHistory(user);
@@ -92,7 +92,9 @@ describe('checkout', () => {
       [c2!.id, result.orderNo],
     ]);
     const invoice = await invoiceOf(user, result.orderNo);
-    expect(invoice.totals.total).toBe((c1!.discountedFeesCents + c2!.discountedFeesCents) / 100);
+    // In rupees: the buyer is in India (DECISIONS 46; was the dollar total).
+    expect(invoice.currency).toBe('INR');
+    expect(invoice.totals.total).toBe((c1!.discountedFeesPaise + c2!.discountedFeesPaise) / 100);
     // Billed to the name given at checkout, in Karnataka: IGST, with the payment's reference.
     expect(invoice.billTo).toEqual({ name: 'Priya Rao', email: expect.stringMatching(/@example.com$/) });
     expect(invoice.placeOfSupply).toBe('Karnataka (29)');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberInWords, usdInWords } from '~/lib/shared/amount-in-words';
+import { inrInWords, numberInIndianWords, numberInWords, usdInWords } from '~/lib/shared/amount-in-words';
 import { invoiceTotals, toInvoice } from '~/server/domain/shop/invoice';
 import type { Order } from '~/server/storage/orders';
 
@@ -46,6 +46,15 @@ describe('amounts in words', () => {
     );
     expect(numberInWords(2_000_000_015)).toBe('Two Billion Fifteen');
   });
+
+  it('writes rupees and paise on the Indian scale (lakh, crore)', () => {
+    expect(inrInWords(1199900)).toBe('Indian Rupees Eleven Thousand Nine Hundred Ninety-Nine Only');
+    expect(inrInWords(1)).toBe('Indian Rupees Zero and One Paise Only');
+    expect(inrInWords(12345678950)).toBe(
+      'Indian Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine and Fifty Paise Only',
+    );
+    expect(numberInIndianWords(100_000)).toBe('One Lakh');
+  });
 });
 
 describe('the invoice of an order, by place of supply (issue 18)', () => {
@@ -88,10 +97,38 @@ describe('the invoice of an order, by place of supply (issue 18)', () => {
     expect(invoice.billing).toEqual({ name: 'Jane Doe', country: 'US', countryName: 'United States' });
     expect(invoice.placeOfSupply).toBe('United States');
     expect(invoice.totals).toEqual({ taxable: 139.5, taxes: [], total: 139.5 });
+    // In CGST Rule 46's words since issue 29 (DECISIONS 52; was 'Supply meant for export under LUT
+    // without payment of IGST'), with the LUT reference.
     expect(invoice.exportNote).toMatch(
-      /^Supply meant for export under LUT without payment of IGST \(LUT ARN AD/,
+      /^SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX \(LUT ARN AD/,
     );
     expect(invoice.payment).toEqual({ gateway: 'razorpay', reference: 'pay_29QQoUBi66xm2f' });
+  });
+
+  it("every invoice says 'Tax payable on reverse charge: No'; the buyer's address is printed when given (Rule 46)", () => {
+    expect(toInvoice(order).reverseChargeNote).toBe('Tax payable on reverse charge: No');
+    const address = { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' };
+    const invoice = toInvoice({ ...order, billing: { name: 'Jane Doe', country: 'US', address } });
+    expect(invoice.reverseChargeNote).toBe('Tax payable on reverse charge: No');
+    expect(invoice.billing?.address).toEqual(address);
+    expect(
+      toInvoice({ ...order, billing: { name: 'Asha', country: 'IN', state: '27' } }).billing,
+    ).not.toHaveProperty('address');
+  });
+
+  it('an order paid in rupees prints rupees, in words too (DECISIONS 46)', () => {
+    const invoice = toInvoice({
+      ...order,
+      currency: 'INR',
+      lines: [{ ...order.lines[0]!, listPriceCents: 1699900, priceCents: 1199900 }],
+      billing: { name: 'Asha Kulkarni', country: 'IN', state: '27' },
+    });
+    expect(invoice.currency).toBe('INR');
+    expect(invoice.totals.total).toBe(11999);
+    expect(invoice.amountInWords).toBe('Indian Rupees Eleven Thousand Nine Hundred Ninety-Nine Only');
+    const [cgst, sgst] = invoice.totals.taxes;
+    expect(cgst!.amount).toBe(sgst!.amount);
+    expect(invoice.totals.taxable + cgst!.amount + sgst!.amount).toBeCloseTo(11999, 10);
   });
 
   it('a business in Maharashtra: its GSTIN and state printed, CGST + SGST', () => {

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import { BILLING_HINTS } from '~/lib/shared/schemas/billing';
 import { NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { addToCart, cartItems } from '~/server/domain/shop/cart';
@@ -14,10 +15,18 @@ import {
   type CheckoutDeps,
   type CreateGatewayOrder,
 } from '~/server/domain/shop/checkout';
-import { purchaseHistory } from '~/server/domain/shop/orders';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
+import { site } from '~/site.config';
 import { newAccount } from '../../../../support/people';
 import { useBlobsServer } from '../../../../support/blobs-server';
 
+const UNITED_STATES_BUYER = {
+  name: 'Jane Doe',
+  country: 'US',
+  state: undefined,
+  gstin: undefined,
+  address: { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' },
+};
 const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
 
 useBlobsServer();
@@ -62,7 +71,9 @@ const captured = (payment: { orderId: string; amountCents: number; currency: str
 describe('paying before the order exists (issue 18)', () => {
   it('asks the gateway for the cart total once, and makes no order and no number yet', async () => {
     const { userId, started, payment } = await buyerPaying(0, 1);
-    expect(payment.amountCents).toBe(courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents);
+    // A buyer in India pays the rupee prices, in paise (DECISIONS 46; was the dollar prices in cents).
+    expect(payment.amountCents).toBe(courses[0]!.discountedFeesPaise + courses[1]!.discountedFeesPaise);
+    expect(payment.currency).toBe('INR');
     const again = await payableCheckout(
       { userId, idempotencyKey: undefined, billing: KARNATAKA },
       deps,
@@ -102,7 +113,8 @@ describe('paying before the order exists (issue 18)', () => {
     const { userId, payment } = await buyerPaying(7);
     for (const [wrong, message] of [
       [{ ...captured(payment), amount: payment.amountCents - 1 }, PAYMENT_ERRORS.mismatch],
-      [{ ...captured(payment), currency: 'INR' }, PAYMENT_ERRORS.mismatch],
+      // The buyer is in India: INR was asked, so USD is the wrong currency (was the other way round).
+      [{ ...captured(payment), currency: 'USD' }, PAYMENT_ERRORS.mismatch],
       [{ ...captured(payment), status: 'authorized' }, PAYMENT_ERRORS.notCaptured],
     ] as const) {
       const error = await placePaidOrder(wrong, deps).catch((e: unknown) => e);
@@ -113,5 +125,142 @@ describe('paying before the order exists (issue 18)', () => {
       placePaidOrder({ ...captured(payment), orderId: 'order_forged' }, deps),
     ).rejects.toBeInstanceOf(NotFound);
     expect(await purchaseHistory(userId)).toEqual([]);
+  });
+});
+
+describe('two currencies (DECISIONS 46)', () => {
+  it('a buyer in India pays the rupee prices and the order keeps them in paise; a buyer abroad pays dollars', async () => {
+    const india = await buyerPaying(8);
+    expect(india.payment).toMatchObject({ currency: 'INR', amountCents: courses[8]!.discountedFeesPaise });
+    await placePaidOrder(captured(india.payment), deps);
+    const [bought] = await purchaseHistory(india.userId);
+    expect(bought).toMatchObject({
+      currency: 'INR',
+      discountedFees: courses[8]!.discountedFeesPaise / 100,
+      fees: courses[8]!.feesPaise / 100,
+    });
+    expect(mails.at(-1)?.text).toContain(
+      `Paid ₹${(courses[8]!.discountedFeesPaise / 100).toLocaleString('en-IN')}.00`,
+    );
+
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[8]!.id);
+    const abroad = await payableCheckout(
+      {
+        userId,
+        idempotencyKey: undefined,
+        billing: { name: 'Jane Doe', country: 'US', state: undefined, gstin: undefined },
+      },
+      deps,
+      gateway,
+    );
+    expect(abroad.checkout.payment).toMatchObject({
+      currency: 'USD',
+      amountCents: courses[8]!.discountedFeesCents,
+    });
+    await placePaidOrder(captured(abroad.checkout.payment!, 'pay_2'), deps);
+    expect(await purchaseHistory(userId)).toEqual([
+      expect.objectContaining({ currency: 'USD', discountedFees: courses[8]!.discountedFeesCents / 100 }),
+    ]);
+  });
+
+  it('the page must have shown the total in the currency charged, or the cart comes back (409)', async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[0]!.id);
+    const shown = (total: number, currency?: 'INR' | 'USD') => ({
+      userId,
+      idempotencyKey: undefined,
+      billing: KARNATAKA,
+      expect: { courseIds: [courses[0]!.id], total, currency },
+    });
+    await expect(
+      payableCheckout(shown(courses[0]!.discountedFeesCents / 100), deps, gateway),
+    ).rejects.toThrow('Your cart changed');
+    await expect(
+      payableCheckout(shown(courses[0]!.discountedFeesPaise / 100, 'USD'), deps, gateway),
+    ).rejects.toThrow('Your cart changed');
+    const started = await payableCheckout(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
+    expect(started.checkout.payment?.currency).toBe('INR');
+  });
+});
+
+describe('the address the invoice must print (DECISIONS 52)', () => {
+  it('asks an Indian buyer for it once the taxable value reaches Rs 50,000, not before', async () => {
+    const small = await newAccount();
+    for (const course of courses.slice(0, 3)) await addToCart(small.userId, course.id);
+    // Three courses: under Rs 50,000 of taxable value, no address needed.
+    await expect(
+      payableCheckout({ userId: small.userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
+    ).resolves.toMatchObject({ checkout: { payment: { currency: 'INR' } } });
+
+    const { userId } = await newAccount();
+    for (const course of courses.slice(0, 4)) await addToCart(userId, course.id);
+    const taxable = Math.round(
+      (courses.slice(0, 4).reduce((sum, course) => sum + course.discountedFeesPaise, 0) * 100) / 118,
+    );
+    expect(taxable).toBeGreaterThanOrEqual(50_000_00);
+    const refused = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      deps,
+      gateway,
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).messages).toEqual([BILLING_HINTS.address]);
+    const address = { line: '12 MG Road', city: 'Bengaluru', postalCode: '560038' };
+    const started = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: { ...KARNATAKA, address } },
+      deps,
+      gateway,
+    );
+    expect(started.checkout.billing?.address).toEqual(address);
+  });
+});
+
+describe('issued when paid (DECISIONS 47)', () => {
+  it("a checkout started on 31 March and paid on 1 April gets the new year's series and the payment's date", async () => {
+    let now = new Date('2039-03-31T18:25:00.000Z'); // 23:55 on 31 March in India
+    const clock: CheckoutDeps = { ...deps, now: () => now };
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[2]!.id);
+    const started = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      clock,
+      gateway,
+    );
+    now = new Date('2039-03-31T18:35:00.000Z'); // 00:05 on 1 April in India
+    const placed = await placePaidOrder(captured(started.checkout.payment!, 'pay_april'), clock);
+    expect(placed.orderNo).toMatch(/^SIS-3940-\d{6}$/);
+    const [bought] = await purchaseHistory(userId);
+    expect(bought?.orderDate).toBe('2039-03-31T18:35:00.000Z');
+    // A later confirmation of the same payment (the webhook after the callback) changes nothing.
+    now = new Date('2039-04-02T10:00:00.000Z');
+    await placePaidOrder(captured(started.checkout.payment!, 'pay_april'), clock);
+    expect((await purchaseHistory(userId))[0]?.orderDate).toBe('2039-03-31T18:35:00.000Z');
+  });
+});
+
+describe('stored as issued (DECISIONS 47)', () => {
+  it('a change to the site settings after an order leaves its invoice as it was issued', async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[3]!.id);
+    const abroad = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: UNITED_STATES_BUYER },
+      deps,
+      gateway,
+    );
+    const { orderNo } = await placePaidOrder(captured(abroad.checkout.payment!, 'pay_issued'), deps);
+    const issued = await invoiceOf(userId, orderNo);
+    expect(issued.exportNote).toContain(`(LUT ARN ${site.tax.lutReference})`);
+    const settings = site as unknown as { legalName: string; tax: { lutReference: string } };
+    const before = { legalName: settings.legalName, lut: settings.tax.lutReference };
+    try {
+      settings.legalName = 'Renamed Infotech LLP';
+      settings.tax.lutReference = 'AD279999999999Z';
+      expect(await invoiceOf(userId, orderNo)).toEqual(issued);
+      expect(issued.seller.legalName).toBe(before.legalName);
+    } finally {
+      settings.legalName = before.legalName;
+      settings.tax.lutReference = before.lut;
+    }
   });
 });
