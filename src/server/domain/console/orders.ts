@@ -10,7 +10,9 @@ import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
 import { placeOfSupplyStateOf } from '~/lib/shared/tax';
 import { issuedInvoiceOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
+import { refundViewOf } from '~/server/domain/payments/refunds';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
+import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
 import { getUser, listAllUsers } from '~/server/storage/users';
@@ -106,7 +108,10 @@ export async function listOrders(
           const order = await getOrder(orderNo);
           if (!order) return undefined;
           const row = orderRowOf(order);
-          return orderMatches(row, query.q) ? row : undefined;
+          if (!orderMatches(row, query.q)) return undefined;
+          // Its refunds (issue 28), so staff see their state and credit notes after a reload too.
+          const refunds = await refundsOfOrder(orderNo);
+          return refunds.length === 0 ? row : { ...row, refunds: refunds.map(refundViewOf) };
         },
       },
       now,

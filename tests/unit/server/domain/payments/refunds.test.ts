@@ -13,6 +13,7 @@ import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, recordRefundEvent } from '~/server/domain/payments/payment-records';
 import { salesRegisterCsv } from '~/server/domain/console/exports';
+import { listOrders } from '~/server/domain/console/orders';
 import { creditNoteFor, refundOrder } from '~/server/domain/payments/refunds';
 import { addToCart } from '~/server/domain/shop/cart';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
@@ -149,6 +150,17 @@ describe('refunds by staff (DECISIONS 49)', () => {
     expect(new Set(answers.map((answer) => answer.creditNoteNo)).size).toBe(1);
     expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toHaveLength(1);
     expect(await refundsOfOrder(orderNo)).toHaveLength(1);
+  });
+
+  it("the console's order row lists its refunds with their state and credit note, after a reload too", async () => {
+    const { orderNo } = await paidOrder([6, 7]);
+    const answer = await refund(orderNo, { courseIds: [courses[7]!.id] });
+    const page = await listOrders({ q: orderNo.toLowerCase() }, deps.now());
+    expect(page.items.map((row) => row.orderNo)).toEqual([orderNo]);
+    expect(page.items[0]!.refunds).toEqual([answer]);
+    const unrefunded = await paidOrder([8]);
+    const other = await listOrders({ q: unrefunded.orderNo.toLowerCase() }, deps.now());
+    expect(other.items[0]!.refunds).toBeUndefined();
   });
 
   it('credit notes are consecutive; nothing left to refund is a Conflict', async () => {
