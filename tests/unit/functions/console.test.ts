@@ -246,6 +246,8 @@ describe('company console API (API.md, Company console)', () => {
       country: 'IN',
       state: '27',
       gstin: '27AAPFU0939F1ZV',
+      // A buyer with a GSTIN gives an address since issue 29 (DECISIONS 52).
+      address: { line: '12 FC Road', city: 'Pune', postalCode: '411004' },
     });
     const response = await call('GET', `/api/console/orders?q=${encodeURIComponent('PRIYA')}`, staff);
     const rows = OrderPageSchema.parse(await response.json()).items;

@@ -103,7 +103,8 @@ export async function salesRegisterCsv(
   const rows = (await allOrdersIn(range, now)).reverse();
   // Credit notes (issue 28) are rows of their own, negative, in date order among the invoices.
   const notes = (await creditNotesIn(range, now)).reverse().map(creditNoteRowOf);
-  if (rows.length + notes.length > maxRows) throw tooManyRows('invoices and credit notes', maxRows);
+  if (rows.length + notes.length > maxRows)
+    throw tooManyRows(notes.length === 0 ? 'invoices' : 'invoices and credit notes', maxRows);
   const documents =
     notes.length === 0 ? rows : [...rows, ...notes].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
   // One totals row per currency (DECISIONS 46): rupees and dollars are never added together.
