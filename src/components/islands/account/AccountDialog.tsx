@@ -4,20 +4,18 @@
  * the backdrop too; focus stays inside (Tab wraps) and goes back to the opener (`onClosed`).
  * Loaded on demand by the header, the first time someone opens it.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { accountFormCopy } from '~/content/ui/account';
 import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
 import { notifyOnPage, showToastsIn } from '~/stores/notifications';
 import { SiteToaster } from '../Toasts';
 import AccountForms from './AccountForms';
 import { Icon } from '../icons';
+import { keepFocusInside } from '../keep-focus-inside';
 import './account-dialog.css';
 
 /** The toaster inside the dialog: the page's own is inert behind the modal. */
 const DIALOG_TOASTER_ID = 'account-dialog';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
   const titleId = useId();
@@ -48,24 +46,6 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
       stopToasts?.();
     };
   }, []);
-
-  // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's toolbar.
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) =>
-      element.checkVisibility(),
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   // The backdrop belongs to the <dialog> element itself; its content box is filled by the panel.
   const onPointerDown = (event: MouseEvent<HTMLDialogElement>) => {

@@ -7,7 +7,7 @@
  * request is the store's `refundOrder`: one Idempotency-Key per intended refund, so pressing
  * Refund twice makes one refund.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { consoleText } from '~/content/ui/console';
 import { formatAmount } from '~/lib/shared/currency-amount';
 import type { OrderRow } from '~/lib/shared/schemas/console';
@@ -19,11 +19,9 @@ import {
 } from '~/lib/shared/schemas/payments';
 import * as z from '~/lib/shared/zod';
 import { refundOrder } from '~/stores/console-payments';
+import { keepFocusInside } from '../keep-focus-inside';
 
 const text = consoleText.refunds;
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The credit note's page (a new tab): the buyer's or staff's copy, printable on one A4 page. */
 export function creditNoteHref(orderNo: string, creditNoteNo: string): string {
@@ -71,23 +69,6 @@ export function RefundDialog({ order, refunded, onClosed, onRefunded }: Props) {
   }, [step]);
 
   const close = () => dialog.current?.close();
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) =>
-      element.checkVisibility(),
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const linesOf = (request: RefundRequest) =>
     request.courseIds ? left.filter((line) => request.courseIds!.includes(line.courseId)) : left;
