@@ -40,10 +40,10 @@ async function addByApi(page: Page, userId: string, index: number) {
   expect(added.status()).toBe(200);
 }
 
-/** Chooses a state and presses Pay: the page leaves for the test gateway. */
+/** Chooses a state and presses Pay (in rupees, billed in India): the page leaves for the test gateway. */
 async function payFromCheckout(page: Page) {
   await page.getByLabel('State or union territory').selectOption({ label: 'Goa' });
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(page.getByText('Test payment: no money moves')).toBeVisible();
 }
 
@@ -217,12 +217,12 @@ test.describe('never charged twice (issue 28)', () => {
     await expect(
       page.getByRole('heading', { name: /Your order is placed|Your cart is empty/ }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await page.reload();
     await expect(
       page.getByRole('heading', { name: /Your order is placed|Your cart is empty/ }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 
   test('checkouts A (course 1) and B (courses 1 and 2) both paid: course 1 is bought once, A is refunded and says so', async ({
@@ -258,7 +258,7 @@ test.describe('never charged twice (issue 28)', () => {
     await page.getByLabel('State or union territory').selectOption({ label: 'Goa' });
     await page.context().setOffline(true);
     const pressed = Date.now();
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'The connection is lost. Nothing was charged' }),
     ).toBeVisible({
@@ -266,7 +266,7 @@ test.describe('never charged twice (issue 28)', () => {
     });
     expect(Date.now() - pressed).toBeLessThan(2000);
     await page.context().setOffline(false);
-    await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeEnabled();
   });
 });
 
@@ -304,10 +304,10 @@ test('staff refund one course of two: the credit note opens and prints on one A4
   await dialog.getByLabel('Reason (printed on the credit note)').fill('The batch was cancelled');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('heading', { name: 'Check the refund' })).toBeFocused();
-  // Pressed twice: one refund.
-  const confirm = dialog.getByRole('button', { name: /^Refund \$/ });
+  // Pressed twice: one refund (in rupees: the order was paid in Maharashtra, DECISIONS 46).
+  const confirm = dialog.getByRole('button', { name: /^Refund ₹/ });
   await confirm.dblclick();
-  await expect(dialog.getByRole('heading', { name: /^(Refund pending|Refunded): \$/ })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: /^(Refund pending|Refunded): ₹/ })).toBeVisible();
   const [creditNote] = await Promise.all([
     staff.context().waitForEvent('page'),
     dialog.getByRole('link', { name: /^Credit note / }).click(),
@@ -328,7 +328,7 @@ test('staff refund one course of two: the credit note opens and prints on one A4
   await hydrated(page);
   const refund = page.getByTestId('refund');
   await expect(refund).toHaveCount(1);
-  await expect(refund).toContainText('Refunded $');
+  await expect(refund).toContainText('Refunded ₹');
   const [buyerNote] = await Promise.all([
     page.context().waitForEvent('page'),
     refund.getByRole('link', { name: /^Credit note / }).click(),

@@ -144,7 +144,18 @@ test.describe('GET /api/courses', () => {
     expect(courses).toHaveLength(9);
     for (const course of courses) {
       expect(Object.keys(course).sort()).toEqual(
-        ['courseOverview', 'discountedFees', 'fees', 'id', 'name', 'review', 'url'].sort(),
+        // The rupee prices beside the dollar ones since issue 29 (DECISIONS 46).
+        [
+          'courseOverview',
+          'discountedFees',
+          'discountedFeesInr',
+          'fees',
+          'feesInr',
+          'id',
+          'name',
+          'review',
+          'url',
+        ].sort(),
       );
     }
     expect(response.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[\w.-]{32,}; Path=\/; SameSite=Lax/);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatIndianDate } from '../../src/lib/shared/dates';
+import { formatInr } from '../../src/lib/shared/money';
 import type { PurchasedItem } from '../../src/lib/shared/schemas/shop';
 import { site } from '../../src/site.config';
 import { axeViolations, axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
@@ -46,6 +47,8 @@ let newcomerOnce: Promise<Shopper> | undefined;
 const buyer = (browser: Browser) =>
   (buyerOnce ??= shopper(browser, 'buyer', { orders: [[7], [2, 4]], cart: [1, 5] }));
 const newcomer = (browser: Browser) => (newcomerOnce ??= shopper(browser, 'newcomer', {}));
+/** An invoice amount in rupees (major units) as the page prints it. */
+const inr = (rupees: number) => formatInr(Math.round(rupees * 100));
 /** The buyer's orders: [older (course 7), newer (courses 2 and 4)]. */
 const ordersOf = (who: Shopper) => ({ older: who.orderNos[0]!, newer: who.orderNos[1]! });
 
@@ -137,10 +140,11 @@ test.describe('Checkout', () => {
       expect(item.courseOverview.length).toBeGreaterThan(250);
       expect(overview).toBe(`${item.courseOverview.slice(0, 250)}…`);
     }
+    // The billing form starts at India: the total in rupees (DECISIONS 46; was dollars before issue 29).
     await expect(page.getByTestId('cart-total')).toContainText(
-      usd((Math.round(items[0]!.discountedFees * 100) + Math.round(items[1]!.discountedFees * 100)) / 100),
+      formatInr((items[0]!.discountedFeesInr + items[1]!.discountedFeesInr) * 100),
     );
-    await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeVisible();
   });
 
   test('a long cart scrolls inside a labelled, keyboard-focusable region at most 480 px high', async ({
@@ -208,7 +212,8 @@ test.describe('Checkout', () => {
     await page.goto('/checkout');
     await hydrated(page);
     await page.getByLabel('State or union territory').selectOption({ label: 'Karnataka' });
-    const button = page.getByRole('button', { name: /^Pay \$/ });
+    // Billed in Karnataka: rupees (DECISIONS 46; was dollars before issue 29).
+    const button = page.getByRole('button', { name: /^Pay ₹/ });
     await button.dblclick();
     await expect(page.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
     release();
@@ -224,7 +229,8 @@ test.describe('Checkout', () => {
       name: who.name,
       country: 'IN',
       state: '29',
-      expect: { courseIds: [2, 4], total: expect.any(Number) },
+      // The total's currency too (DECISIONS 46; API.md: the checkout's expect carries currency).
+      expect: { courseIds: [2, 4], total: expect.any(Number), currency: 'INR' },
     });
 
     await page.getByRole('button', { name: /^Pay / }).click();
@@ -280,7 +286,8 @@ test.describe('Purchase history', () => {
     await expect(newest).toContainText(dateOf(newer));
     await expect(newest).toContainText(catalogue[1]!.name);
     await expect(newest).toContainText(catalogue[3]!.name);
-    await expect(newest).toContainText(usd(catalogue[1]!.discountedFees));
+    // Paid in rupees in Maharashtra (DECISIONS 46; was dollars before issue 29).
+    await expect(newest).toContainText(formatInr(catalogue[1]!.discountedFeesInr * 100));
     const link = newest.getByRole('link', { name: `Invoice for order ${newer} (opens in a new tab)` });
     await expect(link).toHaveAttribute('href', `/invoice?id=${newer}`);
     await expect(link).toHaveAttribute('target', '_blank');
@@ -360,16 +367,17 @@ test.describe('Invoice', () => {
     await expect(rows.nth(0).locator('th, td')).toHaveText([
       first.name,
       '999293',
-      usd(first.price),
+      inr(first.price),
       '1',
-      usd(first.taxableValue),
-      usd(first.price),
+      inr(first.taxableValue),
+      inr(first.price),
     ]);
-    await expect(invoice).toContainText(`CGST @ 9%${usd(expected.totals.taxes[0]!.amount)}`);
-    await expect(invoice).toContainText(`SGST @ 9%${usd(expected.totals.taxes[1]!.amount)}`);
-    await expect(invoice).toContainText(`Taxable value${usd(expected.totals.taxable)}`);
-    await expect(page.getByTestId('invoice-total')).toHaveText(usd(expected.totals.total));
-    await expect(invoice).toContainText('Total (USD)');
+    await expect(invoice).toContainText(`CGST @ 9%${inr(expected.totals.taxes[0]!.amount)}`);
+    await expect(invoice).toContainText(`SGST @ 9%${inr(expected.totals.taxes[1]!.amount)}`);
+    await expect(invoice).toContainText(`Taxable value${inr(expected.totals.taxable)}`);
+    await expect(page.getByTestId('invoice-total')).toHaveText(inr(expected.totals.total));
+    // A buyer in Maharashtra pays in rupees (DECISIONS 46; was dollars before issue 29).
+    await expect(invoice).toContainText('Total (INR)');
     await expect(invoice).toHaveAttribute('data-watermark', 'TAX INVOICE');
     expect(await invoice.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"TAX INVOICE"');
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
@@ -429,7 +437,14 @@ test.describe('Invoice', () => {
   test('the longest invoice (every course in one order) prints on one A4 page without header, footer, banner or buttons; the watermark stays', async ({
     browser,
   }) => {
-    const who = await shopper(browser, 'everything', { orders: [catalogue.map((course) => course.id)] });
+    // Rs 50,000 and more of taxable value: the invoice carries the buyer's address (DECISIONS 52).
+    const who = await shopper(browser, 'everything', {
+      orders: [catalogue.map((course) => course.id)],
+      billing: {
+        ...MAHARASHTRA,
+        address: { line: '5 Law College Road', city: 'Pune', postalCode: '411004' },
+      },
+    });
     const page = await pageAs(browser, who);
     await page.goto(`/invoice?id=${who.orderNos[0]!}`);
     await expect(page.getByTestId('invoice-number')).toBeVisible();
