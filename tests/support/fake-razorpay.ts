@@ -22,6 +22,9 @@ export interface FakePayment {
   currency: string;
   status: 'authorized' | 'captured' | 'refunded' | 'failed';
   amount_refunded: number;
+  /** The amount in the account's currency, paise, as Razorpay reports it (issue 29, CGST Rule 34). */
+  base_amount: number;
+  base_currency: 'INR';
 }
 export interface FakeRefund {
   id: string;
@@ -48,6 +51,9 @@ export interface FakeRazorpay {
   pay(orderId: string, status?: 'authorized' | 'captured' | 'failed', amount?: number): FakePayment;
   stop(): Promise<void>;
 }
+
+/** Rupees per dollar the fake converts a USD payment at (`base_amount`). */
+export const FAKE_USD_INR_RATE = 83.4567;
 
 // Razorpay's shape: a prefix and 14 letters or digits.
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
@@ -151,13 +157,16 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     pay(orderId, status = 'captured', amount) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
+      const paid = amount ?? order.amount;
       const made: FakePayment = {
         id: id('pay'),
         order_id: orderId,
-        amount: amount ?? order.amount,
+        amount: paid,
         currency: order.currency,
         status,
         amount_refunded: 0,
+        base_amount: order.currency === 'INR' ? paid : Math.round(paid * FAKE_USD_INR_RATE),
+        base_currency: 'INR',
       };
       payments.set(made.id, made);
       order.status = status === 'failed' ? 'attempted' : 'paid';

@@ -22,6 +22,11 @@ function money(amount: number, currency: Currency): string {
   return formatMoney(centsFromUsd(amount), currency);
 }
 
+/** An exchange rate as printed: up to four decimals, trailing zeros dropped (84 -> '84', 83.45671 -> '83.4567'). */
+function rupeeRate(rate: number): string {
+  return String(Math.round(rate * 10_000) / 10_000);
+}
+
 function orderNoFromAddress(): string | undefined {
   const id = new URLSearchParams(window.location.search).get('id')?.trim().toUpperCase();
   return id && ORDER_NO_PATTERN.test(id) ? id : undefined;
@@ -346,6 +351,19 @@ export function InvoiceDocument({
             </p>
           )}
           {invoice.exportNote && <p className="invoice__export">{invoice.exportNote}</p>}
+          {invoice.currency === 'USD' && invoice.inr && (
+            <p className="invoice__rupees" data-testid="invoice-rupees">
+              <strong>{text.rupeeValue}:</strong> {text.taxableValue}{' '}
+              {formatMoney(centsFromUsd(invoice.inr.taxable), 'INR')}
+              {invoice.inr.taxes.map((tax) => (
+                <span key={tax.label}>
+                  , {text.tax(tax.label, tax.ratePct)} {formatMoney(centsFromUsd(tax.amount), 'INR')}
+                </span>
+              ))}
+              , {text.total} {formatMoney(centsFromUsd(invoice.inr.total), 'INR')},{' '}
+              {text.rupeeRate(rupeeRate(invoice.inr.rate), invoice.inr.source)}
+            </p>
+          )}
           <p>{invoice.reverseChargeNote}</p>
           <p>{credit ? creditNoteText.note : text.note}</p>
         </footer>

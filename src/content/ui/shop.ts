@@ -203,6 +203,9 @@ export const invoiceText = {
   tax: (label: string, ratePct: number) => `${label} @ ${ratePct}%`,
   total: 'Total',
   inWords: 'Amount in words',
+  /** A USD invoice's value in rupees (CGST Rule 34; DECISIONS 47): the figures, then the rate and its source. */
+  rupeeValue: 'Value in rupees',
+  rupeeRate: (rate: string, source: string) => `at ₹${rate} per US dollar (${source})`,
   /** Product-spec section 2, word for word. */
   note: 'This is a system generated invoice and does not require a signature or a digital signature',
 } as const;

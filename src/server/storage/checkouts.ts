@@ -42,6 +42,11 @@ export const CheckoutSchema = z.object({
        * date and financial-year series (DECISIONS 47). Payments confirmed before it have none.
        */
       paidAt: z.optional(z.iso.datetime()),
+      /**
+       * A USD payment's exchange rate (rupees per dollar) and its source, as the gateway reported
+       * it at the first confirmation: the invoice's rupee value (CGST Rule 34; DECISIONS 47).
+       */
+      exchangeRate: z.optional(z.object({ rate: z.number().check(z.positive()), source: z.string() })),
     }),
   ),
 });

@@ -20,6 +20,7 @@ export const CONSOLE_HINTS = {
   realDate: 'Enter a date that exists, from 2000-01-01 to 2099-12-31.',
   range: 'The start date must not be after the end date.',
   query: 'The search is too long (100 characters at most).',
+  month: 'Choose a month as YYYY-MM, from 2000-01 to 2099-12.',
 } as const;
 
 /** A lead is new until staff mark it handled. */
@@ -186,3 +187,11 @@ export const MailQuerySchema = z.object({ status: z._default(MailStatusSchema, '
 export const ExportQuerySchema = z
   .object(DateRangeShape)
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));
+
+/** `?month=2026-05` of the console's GST returns (a real month, 2000-2099, as the days above). */
+export const MonthQuerySchema = z.object({
+  month: z.string(CONSOLE_HINTS.month).check(
+    z.regex(/^\d{4}-\d{2}$/, CONSOLE_HINTS.month),
+    z.refine((month) => !/^\d{4}-\d{2}$/.test(month) || isCalendarDay(`${month}-01`), CONSOLE_HINTS.month),
+  ),
+});

@@ -14,6 +14,7 @@
  */
 import { ValidationError } from '~/server/domain/errors';
 import { isGatewayId } from '~/server/domain/payments/gateway-ids';
+import { exchangeRateOf } from '~/server/domain/payments/exchange-rate';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
 import type { RazorpayPayment } from '~/server/domain/payments/razorpay';
 import { formatAmount, renderPaymentRefused } from '~/server/domain/payments/payment-mail';
@@ -165,6 +166,7 @@ export async function settlePayment(
         amount: payment.amount,
         currency: payment.currency,
         status: payment.status,
+        exchangeRate: exchangeRateOf(payment, gateway.kind),
       },
       deps,
     );

@@ -33,6 +33,9 @@ const PaymentSchema = z.object({
   currency: z.string(),
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
   method: z.optional(z.nullable(z.string())),
+  /** The amount in the account's currency (paise for an Indian account): a USD payment's rupee value. */
+  base_amount: z.optional(z.nullable(z.int())),
+  base_currency: z.optional(z.nullable(z.string())),
 });
 export type RazorpayPayment = z.infer<typeof PaymentSchema>;
 

@@ -77,7 +77,12 @@ export function refundViewOf(refund: OrderRefund): Refund {
  */
 export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: string): CreditNote {
   const refunded = new Set(refund.courseIds);
-  const invoice = toInvoice({ ...order, lines: order.lines.filter((line) => refunded.has(line.courseId)) });
+  // A USD invoice's rupee value is reversed at the invoice's own rate (CGST Rule 34; issue 29).
+  const rate = order.invoice?.inr;
+  const invoice = toInvoice(
+    { ...order, lines: order.lines.filter((line) => refunded.has(line.courseId)) },
+    rate ? { rate: rate.rate, source: rate.source } : undefined,
+  );
   return {
     ...invoice,
     creditNoteNo,

@@ -28,6 +28,7 @@ import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/d
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
+import type { ExchangeRate } from '~/server/domain/payments/exchange-rate';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
 import { linePricesIn, linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
@@ -245,6 +246,8 @@ export interface ConfirmedPayment {
   readonly amount: number;
   readonly currency: string;
   readonly status: string;
+  /** A USD payment's rate to rupees, as the gateway reported it (issue 29). */
+  readonly exchangeRate?: ExchangeRate | undefined;
 }
 
 export const PAYMENT_ERRORS = {
@@ -276,6 +279,7 @@ export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDe
                   ...current.payment,
                   reference: payment.paymentId,
                   paidAt: deps.now().toISOString(),
+                  ...(payment.exchangeRate ? { exchangeRate: { ...payment.exchangeRate } } : {}),
                 },
               }
             : current,
@@ -332,7 +336,10 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   };
   // The invoice is stored as issued (DECISIONS 47): later changes to the site's settings (seller,
   // rates, LUT reference, place-of-supply rule) change only later invoices.
-  const order: Order = await saveOrder({ ...placed, invoice: toInvoice(placed) });
+  const order: Order = await saveOrder({
+    ...placed,
+    invoice: toInvoice(placed, found.payment?.exchangeRate),
+  });
   // Another checkout's order under this number (a counter restored from an old backup) stops here,
   // before the cart loses the courses this checkout did not place.
   if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {

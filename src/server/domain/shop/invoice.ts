@@ -9,15 +9,42 @@ import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
 import { majorFromMinor } from '~/lib/shared/money';
 import { countryName } from '~/lib/shared/countries';
 import { gstStateName } from '~/lib/shared/gst';
-import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
+import { invoiceTotals, placeOfSupplyOf, taxRatesOf, type InvoiceTotals } from '~/lib/shared/tax';
+import type { ExchangeRate } from '~/server/domain/payments/exchange-rate';
 import type { Invoice, InvoiceLine } from '~/lib/shared/schemas/shop';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
 
 export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/tax';
 
-/** The invoice of an order, as the invoice page prints it (amounts in the order's currency, major units). */
-export function toInvoice(order: Order): Invoice {
+/**
+ * A USD invoice's figures in rupees at the payment's rate (CGST Rule 34; DECISIONS 47): the total
+ * and each tax converted and rounded to the paisa, the taxable value the rest, so that taxable
+ * value plus tax is the rupee total exactly and equal halves stay equal.
+ */
+export function rupeeValueOf(totals: InvoiceTotals, exchangeRate: ExchangeRate): NonNullable<Invoice['inr']> {
+  const toPaise = (cents: number) => Math.round(cents * exchangeRate.rate);
+  const totalPaise = toPaise(totals.totalCents);
+  const taxes = totals.taxes.map((tax) => ({ ...tax, paise: toPaise(tax.amountCents) }));
+  const taxablePaise = totalPaise - taxes.reduce((sum, tax) => sum + tax.paise, 0);
+  return {
+    rate: exchangeRate.rate,
+    taxable: majorFromMinor(taxablePaise),
+    taxes: taxes.map((tax) => ({
+      label: tax.label,
+      ratePct: tax.ratePct,
+      amount: majorFromMinor(tax.paise),
+    })),
+    total: majorFromMinor(totalPaise),
+    source: exchangeRate.source,
+  };
+}
+
+/**
+ * The invoice of an order, as the invoice page prints it (amounts in the order's currency, major
+ * units); a USD order paid at a known `exchangeRate` also carries its rupee value (`inr`).
+ */
+export function toInvoice(order: Order, exchangeRate?: ExchangeRate): Invoice {
   const { billing, payment } = order;
   const place = billing ? placeOfSupplyOf(billing) : undefined;
   const totals = invoiceTotals(
@@ -82,6 +109,7 @@ export function toInvoice(order: Order): Invoice {
       : {}),
     ...(payment ? { payment } : {}),
     ...(place?.regime === 'export' ? { exportNote: exportNote() } : {}),
+    ...(currency === 'USD' && exchangeRate ? { inr: rupeeValueOf(totals, exchangeRate) } : {}),
   };
 }
 

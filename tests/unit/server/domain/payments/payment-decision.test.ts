@@ -13,7 +13,7 @@ import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
 import { addToCart, cartItems } from '~/server/domain/shop/cart';
-import { purchaseHistory } from '~/server/domain/shop/orders';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { parseServerEnv } from '~/server/env';
 import { openStore } from '~/server/storage/blob-store';
 import { getPayment } from '~/server/storage/payments';
@@ -77,6 +77,28 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(await purchaseHistory(userId)).toHaveLength(1);
     expect(await getPayment(payment.id)).toMatchObject({ outcome: 'order', status: 'captured', userId });
     expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it("a USD payment's invoice carries its rupee value at the rate Razorpay reports (base_amount / amount)", async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[8]!.id);
+    const billing = {
+      name: 'Jane Doe',
+      country: 'US',
+      state: undefined,
+      gstin: undefined,
+      address: { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' },
+    };
+    const answer = await startPayment({ userId, idempotencyKey: undefined, billing }, deps);
+    const orderId = answer.gateway.fields['order_id']!;
+    const payment = fake.pay(orderId, 'captured');
+    expect(payment.currency).toBe('USD');
+    const settled = await settle(orderId, payment.id);
+    if (settled.outcome !== 'order') throw new Error(`not an order: ${settled.outcome}`);
+    const inr = (await invoiceOf(userId, settled.orderNo)).inr;
+    expect(inr?.rate).toBe(payment.base_amount / payment.amount);
+    expect(inr?.total).toBe(payment.base_amount / 100);
+    expect(inr?.source).toContain(payment.id);
   });
 
   it('an authorised payment that will become the order is captured here, whatever the dashboard', async () => {

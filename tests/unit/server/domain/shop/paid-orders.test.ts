@@ -164,6 +164,40 @@ describe('two currencies (DECISIONS 46)', () => {
     ]);
   });
 
+  it("stores a USD invoice's rupee value at the payment's rate, once, and none on a rupee invoice (issue 29)", async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[8]!.id);
+    const abroad = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: UNITED_STATES_BUYER },
+      deps,
+      gateway,
+    );
+    const rate = { rate: 83.5, source: 'Razorpay, payment pay_usd' };
+    const placed = await placePaidOrder(
+      { ...captured(abroad.checkout.payment!, 'pay_usd'), exchangeRate: rate },
+      deps,
+    );
+    // A replay with another rate (a later read of the payment) changes nothing issued.
+    await placePaidOrder(
+      { ...captured(abroad.checkout.payment!, 'pay_usd'), exchangeRate: { rate: 90, source: 'later' } },
+      deps,
+    );
+    const invoice = await invoiceOf(userId, placed.orderNo);
+    const cents = courses[8]!.discountedFeesCents;
+    expect(invoice.currency).toBe('USD');
+    expect(invoice.inr).toEqual({
+      rate: 83.5,
+      taxable: Math.round(cents * 83.5) / 100,
+      taxes: [],
+      total: Math.round(cents * 83.5) / 100,
+      source: 'Razorpay, payment pay_usd',
+    });
+
+    const india = await buyerPaying(0);
+    const rupees = await placePaidOrder(captured(india.payment, 'pay_inr'), deps);
+    expect((await invoiceOf(india.userId, rupees.orderNo)).inr).toBeUndefined();
+  });
+
   it('the page must have shown the total in the currency charged, or the cart comes back (409)', async () => {
     const { userId } = await newAccount();
     await addToCart(userId, courses[0]!.id);
