@@ -212,7 +212,8 @@ test.describe('never charged twice (issue 28)', () => {
     // Back from the confirmation, then a reload: the order or an empty cart, never a live Pay.
     // Two steps back, over the gateway's page (a form post: Chromium would ask to resubmit it), to
     // the checkout page that left for the gateway, as a buyer holding Back does.
-    await page.evaluate(() => history.go(-2));
+    // Scheduled, so that evaluate has answered before the navigation destroys its context.
+    await page.evaluate(() => void setTimeout(() => history.go(-2), 0));
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(
       page.getByRole('heading', { name: /Your order is placed|Your cart is empty/ }),
