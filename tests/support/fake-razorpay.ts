@@ -22,6 +22,8 @@ export interface FakePayment {
   currency: string;
   status: 'authorized' | 'captured' | 'refunded' | 'failed';
   amount_refunded: number;
+  /** Razorpay's flag: paid with a card or account issued outside India (DECISIONS 51). */
+  international: boolean;
 }
 export interface FakeRefund {
   id: string;
@@ -44,8 +46,16 @@ export interface FakeRazorpay {
   readonly requests: { readonly call: string; readonly authorization: string | undefined }[];
   /** The next `count` requests answer 503. */
   failNext(count: number): void;
-  /** The buyer pays an order: a payment, authorized or already captured. */
-  pay(orderId: string, status?: 'authorized' | 'captured' | 'failed', amount?: number): FakePayment;
+  /**
+   * The buyer pays an order: a payment, authorized or already captured. `international` defaults
+   * to whether the order is in a currency other than rupees (a buyer abroad pays in dollars).
+   */
+  pay(
+    orderId: string,
+    status?: 'authorized' | 'captured' | 'failed',
+    amount?: number,
+    international?: boolean,
+  ): FakePayment;
   stop(): Promise<void>;
 }
 
@@ -148,7 +158,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     failNext(count) {
       failures = count;
     },
-    pay(orderId, status = 'captured', amount) {
+    pay(orderId, status = 'captured', amount, international) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const made: FakePayment = {
@@ -158,6 +168,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         currency: order.currency,
         status,
         amount_refunded: 0,
+        international: international ?? order.currency !== 'INR',
       };
       payments.set(made.id, made);
       order.status = status === 'failed' ? 'attempted' : 'paid';

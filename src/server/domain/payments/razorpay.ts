@@ -33,6 +33,8 @@ const PaymentSchema = z.object({
   currency: z.string(),
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
   method: z.optional(z.nullable(z.string())),
+  /** Whether it came from abroad (a card or account issued outside India; DECISIONS 51). */
+  international: z.optional(z.nullable(z.boolean())),
 });
 export type RazorpayPayment = z.infer<typeof PaymentSchema>;
 
