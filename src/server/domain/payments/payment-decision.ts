@@ -204,23 +204,29 @@ async function refuse(
 ): Promise<PaymentRecord> {
   const reason = REFUSAL_REASONS[code];
   const at = deps.now().toISOString();
+  const orderNo = code === 'already-paid' ? await duplicatedOrderNo(checkout) : undefined;
+  const named = orderNo === undefined ? {} : { orderNo };
   let record: PaymentRecord;
   if (payment.status === 'authorized') {
-    record = await updatePayment(payment.id, (current) =>
-      current.outcome === 'pending'
-        ? {
-            ...current,
-            status: 'authorized',
-            outcome: 'not-captured',
-            reason,
-            reasonCode: code,
-            updatedAt: at,
-          }
-        : SKIP,
-    );
+    record = await updatePayment(payment.id, (current) => {
+      if (current.outcome === 'pending')
+        return {
+          ...current,
+          ...named,
+          status: 'authorized',
+          outcome: 'not-captured',
+          reason,
+          reasonCode: code,
+          updatedAt: at,
+        };
+      // A replay after the other payment's order was placed names it.
+      return orderNo !== undefined && current.orderNo === undefined ? { ...current, orderNo } : SKIP;
+    });
   } else {
     await updatePayment(payment.id, (current) =>
-      current.reasonCode === code ? SKIP : { ...current, reason, reasonCode: code, updatedAt: at },
+      current.reasonCode === code && (orderNo === undefined || current.orderNo === orderNo)
+        ? SKIP
+        : { ...current, ...named, reason, reasonCode: code, updatedAt: at },
     );
     record = await refundInFull(payment, code, deps);
   }
@@ -232,6 +238,16 @@ async function refuse(
     });
   }
   return record;
+}
+
+/**
+ * The order a payment refused as `already-paid` duplicated, when it is placed by now (the
+ * checkout read before the decision may predate it): staff see it on the payment's row.
+ */
+async function duplicatedOrderNo(checkout: Checkout | undefined): Promise<string | undefined> {
+  if (!checkout) return undefined;
+  if (checkout.orderNo !== undefined || !checkout.payment) return checkout.orderNo;
+  return (await checkoutOfGatewayOrder(checkout.payment.orderId))?.orderNo;
 }
 
 /**

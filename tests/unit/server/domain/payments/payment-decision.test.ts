@@ -124,6 +124,30 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(refusedMails()[0]!.text).toContain('This order was already paid');
   });
 
+  it("a refused second payment names the order it duplicated on its record and the console's Payments row", async () => {
+    const { orderId } = await buyerPaying([5]);
+    const first = fake.pay(orderId, 'captured');
+    const placed = await settle(orderId, first.id);
+    const orderNo = placed.outcome === 'order' ? placed.orderNo : '';
+    const captured = fake.pay(orderId, 'captured');
+    const authorised = fake.pay(orderId, 'authorized');
+    expect((await settle(orderId, captured.id)).record).toMatchObject({ outcome: 'refunded', orderNo });
+    expect((await settle(orderId, authorised.id)).record).toMatchObject({ outcome: 'not-captured', orderNo });
+    const page = await listPayments({ status: 'attention' }, deps.now());
+    for (const paymentId of [captured.id, authorised.id])
+      expect(page.items.find((row) => row.paymentId === paymentId)).toMatchObject({ orderNo });
+  });
+
+  it('a payment refused for another reason names no order', async () => {
+    const { userId, orderId: a } = await buyerPaying([0]);
+    await addToCart(userId, courses[1]!.id);
+    const { orderId: b } = await buyerPaying([], userId);
+    await settle(b, fake.pay(b, 'captured').id);
+    const refused = await settle(a, fake.pay(a, 'captured').id);
+    expect(refused.record).toMatchObject({ outcome: 'refunded', reasonCode: 'owned' });
+    expect(refused.record).not.toHaveProperty('orderNo');
+  });
+
   it('a second payment settled 10 times at once: every one answers refunded, one refund', async () => {
     const { orderId } = await buyerPaying([4]);
     const first = fake.pay(orderId, 'captured');
