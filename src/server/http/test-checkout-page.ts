@@ -59,11 +59,11 @@ ${view.payer ? `<dt>Paying as</dt><dd>${escapeHtml(view.payer)}</dd>` : ''}
 <dt>Gateway order</dt><dd>${escapeHtml(view.orderId)}</dd></dl>
 <div class="actions">
 <form method="post" action="/api/payments/test-checkout/pay">${hidden(view.payFields)}<button class="pay" type="submit">Pay ${escapeHtml(view.payLabel)}</button></form>
-${view.indianCardFields ? `<form method="post" action="/api/payments/test-checkout/pay">${hidden(view.indianCardFields)}<button class="pay-indian" type="submit">Pay ${escapeHtml(view.payLabel)} with an Indian card</button></form>` : ''}
+${view.indianCardFields ? `<form method="post" action="/api/payments/test-checkout/pay">${hidden(view.indianCardFields)}<button class="pay-indian" type="submit">Use an Indian card and pay ${escapeHtml(view.payLabel)}</button></form>` : ''}
 <form method="post" action="/api/payments/test-checkout/decline">${hidden(view.declineFields)}<button class="decline" type="submit">Decline</button></form>
 </div>
 <a class="cancel" href="${escapeHtml(view.cancelUrl)}">Cancel and return to the shop</a>
-<p class="note">This page stands in for Razorpay's while the site has no payment keys. Pay confirms the payment as Razorpay would; Decline fails it.${view.indianCardFields ? ' Pay with an Indian card pays from India, which the shop refunds for a billing country outside India.' : ''}</p></div>`,
+<p class="note">This page stands in for Razorpay's while the site has no payment keys. Pay confirms the payment as Razorpay would; Decline fails it.${view.indianCardFields ? ' Use an Indian card pays from India, which the shop refunds for a billing country outside India.' : ''}</p></div>`,
   );
 }
 

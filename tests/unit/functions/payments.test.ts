@@ -163,7 +163,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
     const answer = (await (await checkout(buyer, UNITED_STATES)).json()) as CheckoutAnswer;
     const html = await (await formPost(answer.gateway.url, answer.gateway.fields)).text();
     expect(html).toMatch(
-      /<input type="hidden" name="test_international" value="false"><button class="pay-indian" type="submit">Pay \$[\d,.]+ with an Indian card<\/button>/,
+      /<input type="hidden" name="test_international" value="false"><button class="pay-indian" type="submit">Use an Indian card and pay \$[\d,.]+<\/button>/,
     );
     const pay = testPageForm(html, 'pay');
     const indian = new URLSearchParams(pay.fields);
@@ -181,7 +181,7 @@ describe('paying on the test gateway (no keys, not production)', () => {
     const home = await buyerWithCart(1);
     const rupees = (await (await checkout(home, KARNATAKA)).json()) as CheckoutAnswer;
     expect(await (await formPost(rupees.gateway.url, rupees.gateway.fields)).text()).not.toContain(
-      'with an Indian card',
+      'Use an Indian card',
     );
   });
 

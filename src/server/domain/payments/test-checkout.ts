@@ -57,7 +57,7 @@ export interface TestCheckoutView {
   readonly payFields: Readonly<Record<string, string>>;
   /**
    * For an order in dollars (a buyer abroad), the fields of a second Pay that pays from India
-   * ("with an Indian card": Razorpay's `international` false), the export the shop refuses
+   * ("Use an Indian card": Razorpay's `international` false), the export the shop refuses
    * (DECISIONS 51). Undefined for an order in rupees, which is always paid from India.
    */
   readonly indianCardFields: Readonly<Record<string, string>> | undefined;
@@ -113,7 +113,7 @@ export async function testCheckoutView(
 /**
  * The tester pressed Pay or Decline. Pay records the payment (authorized, as Razorpay leaves it
  * until the shop captures it; captured if the order is already paid) after checking its signature, so only a page this gateway made can
- * pay, international unless the order is in rupees or the tester paid "with an Indian card";
+ * pay, international unless the order is in rupees or the tester chose "Use an Indian card";
  * Decline records nothing. Resolves to the callback address to send the browser on to.
  */
 export async function decideTestPayment(
