@@ -25,6 +25,8 @@ export interface FakePayment {
   /** The amount in the account's currency, paise, as Razorpay reports it (issue 29, CGST Rule 34). */
   base_amount: number;
   base_currency: 'INR';
+  /** Razorpay's flag: paid with a card or account issued outside India (DECISIONS 51). */
+  international: boolean;
 }
 export interface FakeRefund {
   id: string;
@@ -47,8 +49,16 @@ export interface FakeRazorpay {
   readonly requests: { readonly call: string; readonly authorization: string | undefined }[];
   /** The next `count` requests answer 503. */
   failNext(count: number): void;
-  /** The buyer pays an order: a payment, authorized or already captured. */
-  pay(orderId: string, status?: 'authorized' | 'captured' | 'failed', amount?: number): FakePayment;
+  /**
+   * The buyer pays an order: a payment, authorized or already captured. `international` defaults
+   * to whether the order is in a currency other than rupees (a buyer abroad pays in dollars).
+   */
+  pay(
+    orderId: string,
+    status?: 'authorized' | 'captured' | 'failed',
+    amount?: number,
+    international?: boolean,
+  ): FakePayment;
   stop(): Promise<void>;
 }
 
@@ -154,7 +164,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     failNext(count) {
       failures = count;
     },
-    pay(orderId, status = 'captured', amount) {
+    pay(orderId, status = 'captured', amount, international) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const paid = amount ?? order.amount;
@@ -167,6 +177,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         amount_refunded: 0,
         base_amount: order.currency === 'INR' ? paid : Math.round(paid * FAKE_USD_INR_RATE),
         base_currency: 'INR',
+        international: international ?? order.currency !== 'INR',
       };
       payments.set(made.id, made);
       order.status = status === 'failed' ? 'attempted' : 'paid';

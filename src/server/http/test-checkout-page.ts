@@ -32,6 +32,7 @@ dt{color:#475569}dd{margin:0;text-align:right;overflow-wrap:anywhere}
 button{width:100%;min-height:48px;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer}
 .pay{border:0;background:#0f766e;color:#fff}
 .pay:hover{background:#115e59}
+.pay-indian{border:2px solid #0f766e;background:#fff;color:#0f766e}
 .decline{border:2px solid #b91c1c;background:#fff;color:#b91c1c}
 a{color:#0f766e}
 .cancel{display:block;margin-top:1rem;text-align:center}
@@ -58,10 +59,11 @@ ${view.payer ? `<dt>Paying as</dt><dd>${escapeHtml(view.payer)}</dd>` : ''}
 <dt>Gateway order</dt><dd>${escapeHtml(view.orderId)}</dd></dl>
 <div class="actions">
 <form method="post" action="/api/payments/test-checkout/pay">${hidden(view.payFields)}<button class="pay" type="submit">Pay ${escapeHtml(view.payLabel)}</button></form>
+${view.indianCardFields ? `<form method="post" action="/api/payments/test-checkout/pay">${hidden(view.indianCardFields)}<button class="pay-indian" type="submit">Use an Indian card and pay ${escapeHtml(view.payLabel)}</button></form>` : ''}
 <form method="post" action="/api/payments/test-checkout/decline">${hidden(view.declineFields)}<button class="decline" type="submit">Decline</button></form>
 </div>
 <a class="cancel" href="${escapeHtml(view.cancelUrl)}">Cancel and return to the shop</a>
-<p class="note">This page stands in for Razorpay's while the site has no payment keys. Pay confirms the payment as Razorpay would; Decline fails it.</p></div>`,
+<p class="note">This page stands in for Razorpay's while the site has no payment keys. Pay confirms the payment as Razorpay would; Decline fails it.${view.indianCardFields ? ' Use an Indian card pays from India, which the shop refunds for a billing country outside India.' : ''}</p></div>`,
   );
 }
 

@@ -38,7 +38,7 @@ export const PaymentRecordSchema = z.object({
   paymentNo: z.optional(z.string()),
   /** The buyer, when known. */
   userId: z.optional(z.string()),
-  /** The order it paid for (outcome `order`). */
+  /** The order it paid for (outcome `order`), or for a second payment refused, the order it duplicated. */
   orderNo: z.optional(z.string()),
   /** In the currency's smallest unit. */
   amountCents: z.int(),

@@ -28,6 +28,8 @@ const TestPaymentSchema = z.object({
   currency: z.string(),
   status: z.enum(['authorized', 'captured', 'refunded', 'failed']),
   method: z.literal('test'),
+  /** Razorpay's flag: paid from abroad (DECISIONS 51); the tester's choice on the test page. */
+  international: z.optional(z.boolean()),
   /** Refunded so far, in the currency's smallest unit (issue 28). */
   amount_refunded: z.optional(z.int()),
 });

@@ -158,6 +158,33 @@ describe('paying on the test gateway (no keys, not production)', () => {
     );
   });
 
+  it('a buyer abroad who pays with an Indian card is not charged and told to choose India (DECISIONS 51)', async () => {
+    const buyer = await buyerWithCart(1);
+    const answer = (await (await checkout(buyer, UNITED_STATES)).json()) as CheckoutAnswer;
+    const html = await (await formPost(answer.gateway.url, answer.gateway.fields)).text();
+    expect(html).toMatch(
+      /<input type="hidden" name="test_international" value="false"><button class="pay-indian" type="submit">Use an Indian card and pay \$[\d,.]+<\/button>/,
+    );
+    const pay = testPageForm(html, 'pay');
+    const indian = new URLSearchParams(pay.fields);
+    indian.set('test_international', 'false');
+    expect((await formPost(pay.action, indian)).status).toBe(307);
+    expect((await formPost('/api/payments/callback', indian)).headers.get('location')).toBe(
+      '/checkout?payment=failed',
+    );
+    expect(await get(`/api/payments/${answer.paymentNo}/status`, buyer.headers)).toEqual({
+      state: 'refunded',
+      message: expect.stringMatching(/was not taken.*Choose India as the billing country and pay again\.$/),
+    });
+    expect(await cartOf(buyer)).toHaveLength(1);
+    // The page of a buyer in India offers no such choice: a payment in rupees is from India.
+    const home = await buyerWithCart(1);
+    const rupees = (await (await checkout(home, KARNATAKA)).json()) as CheckoutAnswer;
+    expect(await (await formPost(rupees.gateway.url, rupees.gateway.fields)).text()).not.toContain(
+      'Use an Indian card',
+    );
+  });
+
   it('Decline: back on /checkout?payment=failed, no order, the cart as it was; paying again then works', async () => {
     const buyer = await buyerWithCart(2);
     const declined = await payOnTestGateway(send, ORIGIN, { ...buyer, decision: 'decline' });

@@ -41,12 +41,14 @@ export interface SettleDeps extends CheckoutDeps {
 }
 
 /** Why a payment is not kept (DECISIONS 48), as recorded. */
-export type RefusalCode = 'no-checkout' | 'amount' | 'already-paid' | 'owned';
+export type RefusalCode = 'no-checkout' | 'amount' | 'domestic' | 'already-paid' | 'owned';
 
 /** The sentence staff read for each refusal (console, payments list). */
 export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
   'no-checkout': 'The checkout this payment was for no longer exists.',
   amount: "The payment's amount or currency differs from its checkout's.",
+  domestic:
+    'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
   'already-paid': 'The order was already paid by another payment.',
   owned: 'The buyer already owns a course of this checkout.',
   unmatched: 'The payment is for a gateway order this site did not make.',
@@ -65,12 +67,17 @@ const REFUND_CLAIM_STALE_MS = 2 * 60 * 1000;
 
 type Decision = { readonly become: 'order'; readonly checkout: Checkout } | { readonly refuse: RefusalCode };
 
+/** A checkout billed to a country other than India: an export (DECISIONS 51). */
+const isExport = (checkout: Checkout) => checkout.billing !== undefined && checkout.billing.country !== 'IN';
+
 /** The decision itself: the order's claim and the buyer's course hold are its only writes. */
 async function decide(payment: RazorpayPayment, checkout: Checkout | undefined): Promise<Decision> {
   const asked = checkout?.payment;
   if (!checkout || !asked) return { refuse: 'no-checkout' };
   if (payment.amount !== asked.amountCents || payment.currency !== asked.currency)
     return { refuse: 'amount' };
+  // An export needs a payment from abroad (DECISIONS 51): refused before it claims the order.
+  if (isExport(checkout) && payment.international === false) return { refuse: 'domestic' };
   // An order placed before payments had claims names its payment on the checkout.
   if (asked.reference !== undefined && asked.reference !== payment.id) return { refuse: 'already-paid' };
   if ((await claimGatewayOrder(asked.orderId, payment.id)) !== payment.id) return { refuse: 'already-paid' };
@@ -199,23 +206,29 @@ async function refuse(
 ): Promise<PaymentRecord> {
   const reason = REFUSAL_REASONS[code];
   const at = deps.now().toISOString();
+  const orderNo = code === 'already-paid' ? await duplicatedOrderNo(checkout) : undefined;
+  const named = orderNo === undefined ? {} : { orderNo };
   let record: PaymentRecord;
   if (payment.status === 'authorized') {
-    record = await updatePayment(payment.id, (current) =>
-      current.outcome === 'pending'
-        ? {
-            ...current,
-            status: 'authorized',
-            outcome: 'not-captured',
-            reason,
-            reasonCode: code,
-            updatedAt: at,
-          }
-        : SKIP,
-    );
+    record = await updatePayment(payment.id, (current) => {
+      if (current.outcome === 'pending')
+        return {
+          ...current,
+          ...named,
+          status: 'authorized',
+          outcome: 'not-captured',
+          reason,
+          reasonCode: code,
+          updatedAt: at,
+        };
+      // A replay after the other payment's order was placed names it.
+      return orderNo !== undefined && current.orderNo === undefined ? { ...current, orderNo } : SKIP;
+    });
   } else {
     await updatePayment(payment.id, (current) =>
-      current.reasonCode === code ? SKIP : { ...current, reason, reasonCode: code, updatedAt: at },
+      current.reasonCode === code && (orderNo === undefined || current.orderNo === orderNo)
+        ? SKIP
+        : { ...current, ...named, reason, reasonCode: code, updatedAt: at },
     );
     record = await refundInFull(payment, code, deps);
   }
@@ -227,6 +240,16 @@ async function refuse(
     });
   }
   return record;
+}
+
+/**
+ * The order a payment refused as `already-paid` duplicated, when it is placed by now (the
+ * checkout read before the decision may predate it): staff see it on the payment's row.
+ */
+async function duplicatedOrderNo(checkout: Checkout | undefined): Promise<string | undefined> {
+  if (!checkout) return undefined;
+  if (checkout.orderNo !== undefined || !checkout.payment) return checkout.orderNo;
+  return (await checkoutOfGatewayOrder(checkout.payment.orderId))?.orderNo;
 }
 
 /**

@@ -14,12 +14,14 @@ const BECAUSE: Readonly<Record<string, string>> = {
   owned: 'You already own a course of this checkout',
   'no-checkout': 'This checkout had expired',
   amount: "The amount paid differs from the checkout's",
+  domestic: 'Your billing country is outside India but the payment was made with an Indian card or account',
 };
 
 /** What to do next, when there is something. */
 const NEXT: Readonly<Record<string, string>> = {
   owned: ' Check your cart and pay again for the other courses.',
   'no-checkout': ' Add the courses to your cart again and pay.',
+  domestic: ' Choose India as the billing country and pay again.',
 };
 
 /** An amount in the smallest unit as people read it (`$139.00`, `₹11,999.00`, `EUR 1,180.00`). */

@@ -36,6 +36,8 @@ const PaymentSchema = z.object({
   /** The amount in the account's currency (paise for an Indian account): a USD payment's rupee value. */
   base_amount: z.optional(z.nullable(z.int())),
   base_currency: z.optional(z.nullable(z.string())),
+  /** Whether it came from abroad (a card or account issued outside India; DECISIONS 51). */
+  international: z.optional(z.nullable(z.boolean())),
 });
 export type RazorpayPayment = z.infer<typeof PaymentSchema>;
 

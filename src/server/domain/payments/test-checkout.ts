@@ -38,6 +38,12 @@ async function orderOf(fields: Readonly<Record<string, string>>, origin: string)
   return order;
 }
 
+/**
+ * The field of the test page's second Pay that says the payment came from India. A test payment
+ * is international when its order is not in rupees (a buyer abroad) unless it says `false`.
+ */
+export const INTERNATIONAL_FIELD = 'test_international';
+
 /** What the test gateway's page shows and posts (rendered by `src/server/http/test-checkout-page.ts`). */
 export interface TestCheckoutView {
   readonly orderId: string;
@@ -49,6 +55,12 @@ export interface TestCheckoutView {
   /** Who pays, from the prefill fields (may be empty). */
   readonly payer: string;
   readonly payFields: Readonly<Record<string, string>>;
+  /**
+   * For an order in dollars (a buyer abroad), the fields of a second Pay that pays from India
+   * ("Use an Indian card": Razorpay's `international` false), the export the shop refuses
+   * (DECISIONS 51). Undefined for an order in rupees, which is always paid from India.
+   */
+  readonly indianCardFields: Readonly<Record<string, string>> | undefined;
   readonly declineFields: Readonly<Record<string, string>>;
   readonly cancelUrl: string;
 }
@@ -70,18 +82,20 @@ export async function testCheckoutView(
   // The order's currency (DECISIONS 46): rupees for a buyer in India.
   const currency = order.currency === 'INR' ? 'INR' : 'USD';
   const common = { key_id: TEST_KEY_ID, callback_url: callbackUrl };
+  const payFields = {
+    ...common,
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: order.id,
+    razorpay_signature: signature,
+  };
   return {
     orderId: order.id,
     amount: `${formatMoney(order.amount, currency)} ${order.currency}`,
     payLabel: formatMoney(order.amount, currency),
     description: fields['description'] ?? '',
     payer: [fields['prefill[name]'], fields['prefill[email]']].filter(Boolean).join(', '),
-    payFields: {
-      ...common,
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: order.id,
-      razorpay_signature: signature,
-    },
+    payFields,
+    indianCardFields: order.currency === 'INR' ? undefined : { ...payFields, [INTERNATIONAL_FIELD]: 'false' },
     declineFields: {
       ...common,
       order_id: order.id,
@@ -99,7 +113,8 @@ export async function testCheckoutView(
 /**
  * The tester pressed Pay or Decline. Pay records the payment (authorized, as Razorpay leaves it
  * until the shop captures it; captured if the order is already paid) after checking its signature, so only a page this gateway made can
- * pay; Decline records nothing. Resolves to the callback address to send the browser on to.
+ * pay, international unless the order is in rupees or the tester chose "Use an Indian card";
+ * Decline records nothing. Resolves to the callback address to send the browser on to.
  */
 export async function decideTestPayment(
   decision: 'pay' | 'decline',
@@ -121,6 +136,7 @@ export async function decideTestPayment(
       // A second payment of an order already paid is captured at once, as Razorpay does with
       // the dashboard's auto-capture on: the case the shop must refund (issue 28, item 6).
       status: order.status === 'paid' ? 'captured' : 'authorized',
+      international: order.currency !== 'INR' && fields[INTERNATIONAL_FIELD] !== 'false',
     });
   }
   return `${origin}${CALLBACK_PATH}`;

@@ -22,6 +22,13 @@ import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-r
 import { newAccount } from '../../../../support/people';
 
 const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
+const UNITED_STATES_BUYER = {
+  name: 'Jane Doe',
+  country: 'US',
+  state: undefined,
+  gstin: undefined,
+  address: { line: '500 Howard Street', city: 'San Francisco', postalCode: '94105' },
+};
 
 useBlobsServer();
 
@@ -56,10 +63,14 @@ beforeEach(() => {
 });
 
 /** A buyer with these courses in the cart and a payment started for them (a Razorpay order). */
-async function buyerPaying(courseIndexes: number[], userId?: string) {
+async function buyerPaying(
+  courseIndexes: number[],
+  userId?: string,
+  billing: typeof KARNATAKA | typeof UNITED_STATES_BUYER = KARNATAKA,
+) {
   const buyer = userId ?? (await newAccount()).userId;
   for (const index of courseIndexes) await addToCart(buyer, courses[index]!.id);
-  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+  const answer = await startPayment({ userId: buyer, idempotencyKey: undefined, billing }, deps);
   const orderId = answer.gateway.fields['order_id']!;
   return { userId: buyer, paymentNo: answer.paymentNo, orderId, amount: fake.orders.get(orderId)!.amount };
 }
@@ -133,6 +144,33 @@ describe('the one decision (DECISIONS 48)', () => {
       new Set([`payment-refused-${second.id}`]),
     );
     expect(refusedMails()[0]!.text).toContain('This order was already paid');
+  });
+
+  it("a refused second payment names the order it duplicated on its record and the console's Payments row", async () => {
+    const { orderId } = await buyerPaying([5]);
+    const first = fake.pay(orderId, 'captured');
+    const placed = await settle(orderId, first.id);
+    const orderNo = placed.outcome === 'order' ? placed.orderNo : '';
+    const captured = fake.pay(orderId, 'captured');
+    const authorised = fake.pay(orderId, 'authorized');
+    await settle(orderId, captured.id);
+    await settle(orderId, authorised.id);
+    expect(await getPayment(captured.id)).toMatchObject({ outcome: 'refunded', orderNo });
+    expect(await getPayment(authorised.id)).toMatchObject({ outcome: 'not-captured', orderNo });
+    const page = await listPayments({ status: 'attention' }, deps.now());
+    for (const paymentId of [captured.id, authorised.id])
+      expect(page.items.find((row) => row.paymentId === paymentId)).toMatchObject({ orderNo });
+  });
+
+  it('a payment refused for another reason names no order', async () => {
+    const { userId, orderId: a } = await buyerPaying([0]);
+    await addToCart(userId, courses[1]!.id);
+    const { orderId: b } = await buyerPaying([], userId);
+    await settle(b, fake.pay(b, 'captured').id);
+    const refused = fake.pay(a, 'captured');
+    await settle(a, refused.id);
+    expect(await getPayment(refused.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'owned' });
+    expect(await getPayment(refused.id)).not.toHaveProperty('orderNo');
   });
 
   it('a second payment settled 10 times at once: every one answers refunded, one refund', async () => {
@@ -210,6 +248,50 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(outcomes.map((settled) => settled.outcome).sort()).toEqual(['order', 'refunded']);
     const ids = (await purchaseHistory(userId)).map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('an export paid from India (international false) is refunded in full once, places nothing, and the buyer is told to choose India (DECISIONS 51)', async () => {
+    const { userId, orderId, amount, paymentNo } = await buyerPaying([5], undefined, UNITED_STATES_BUYER);
+    const payment = fake.pay(orderId, 'captured', undefined, false);
+    expect((await settle(orderId, payment.id)).outcome).toBe('refunded');
+    expect(await settle(orderId, payment.id)).toMatchObject({ outcome: 'refunded' });
+    expect(refundsOf(payment.id)).toEqual([
+      expect.objectContaining({ amount, notes: { reason: expect.stringMatching(/^domestic:/), paymentNo } }),
+    ]);
+    expect(await getPayment(payment.id)).toMatchObject({
+      outcome: 'refunded',
+      reasonCode: 'domestic',
+      reason: expect.stringContaining('outside India'),
+    });
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(new Set(refusedMails().map((mail) => mail.idempotencyKey))).toEqual(
+      new Set([`payment-refused-${payment.id}`]),
+    );
+    expect(refusedMails()[0]!.text).toContain('Choose India as the billing country and pay again.');
+    const status = await paymentStatusOf(userId, paymentNo);
+    expect(status.state).toBe('refunded');
+    expect(status.message).toMatch(
+      /^Your billing country is outside India but the payment was made with an Indian card or account, so your payment of \$[\d,.]+ was refunded in full\. .*Choose India as the billing country and pay again\.$/,
+    );
+  });
+
+  it('an export paid from India while only authorised is not captured; a payment from abroad then becomes the order', async () => {
+    const { userId, orderId } = await buyerPaying([6], undefined, UNITED_STATES_BUYER);
+    const domestic = fake.pay(orderId, 'authorized', undefined, false);
+    expect((await settle(orderId, domestic.id)).outcome).toBe('not-captured');
+    expect(fake.payments.get(domestic.id)?.status).toBe('authorized');
+    expect(refundsOf(domestic.id)).toEqual([]);
+    expect(refusedMails()[0]!.text).toContain('was not taken');
+    const abroad = fake.pay(orderId, 'authorized', undefined, true);
+    expect((await settle(orderId, abroad.id)).outcome).toBe('order');
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+  });
+
+  it('a buyer in India paying from India is kept: the rule is for exports only', async () => {
+    const { userId, orderId } = await buyerPaying([7]);
+    const payment = fake.pay(orderId, 'captured', undefined, false);
+    expect((await settle(orderId, payment.id)).outcome).toBe('order');
+    expect(await purchaseHistory(userId)).toHaveLength(1);
   });
 
   it('a gateway order this site did not make: needs attention, neither captured nor refunded', async () => {
