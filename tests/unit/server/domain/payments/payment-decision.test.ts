@@ -9,14 +9,13 @@ import { courses } from '~/lib/shared/catalogue';
 import { ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
-import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
 import { addToCart, cartItems } from '~/server/domain/shop/cart';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
-import { parseServerEnv } from '~/server/env';
 import { openStore } from '~/server/storage/blob-store';
 import { getPayment } from '~/server/storage/payments';
+import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
@@ -46,20 +45,8 @@ afterAll(async () => {
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;
-  const settings = parseServerEnv({
-    RAZORPAY_KEY_ID: 'rzp_live_fake',
-    RAZORPAY_KEY_SECRET: 'secret',
-    RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
-    RAZORPAY_API_URL: fake.url,
-  });
-  deps = {
-    mail: { queue: async (mail) => void mails.push(mail) },
-    // A financial year of its own per file run: FY 2036-37.
-    now: () => new Date('2036-06-01T06:00:00.000Z'),
-    siteUrl: 'https://sis.example',
-    gateway: paymentGatewayOf(settings)!,
-    returnOrigin: 'https://sis.example',
-  };
+  // A financial year of its own per file run: FY 2036-37.
+  deps = razorpayDeps(fake.url, new Date('2036-06-01T06:00:00.000Z'), mails);
 });
 
 /** A buyer with these courses in the cart and a payment started for them (a Razorpay order). */

@@ -9,7 +9,6 @@ import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
-import { paymentGatewayOf } from '~/server/domain/payments/gateway';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, recordRefundEvent } from '~/server/domain/payments/payment-records';
 import { salesRegisterCsv } from '~/server/domain/console/exports';
@@ -17,9 +16,9 @@ import { listOrders } from '~/server/domain/console/orders';
 import { creditNoteFor, refundOrder } from '~/server/domain/payments/refunds';
 import { addToCart } from '~/server/domain/shop/cart';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
-import { parseServerEnv } from '~/server/env';
 import { getPayment } from '~/server/storage/payments';
 import { refundsOfOrder } from '~/server/storage/refunds';
+import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
@@ -44,20 +43,8 @@ afterAll(async () => {
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;
-  const settings = parseServerEnv({
-    RAZORPAY_KEY_ID: 'rzp_live_fake',
-    RAZORPAY_KEY_SECRET: 'secret',
-    RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
-    RAZORPAY_API_URL: fake.url,
-  });
-  deps = {
-    mail: { queue: async (mail) => void mails.push(mail) },
-    // A financial year of its own per file run: FY 2037-38.
-    now: () => new Date('2037-06-01T06:00:00.000Z'),
-    siteUrl: 'https://sis.example',
-    gateway: paymentGatewayOf(settings)!,
-    returnOrigin: 'https://sis.example',
-  };
+  // A financial year of its own per file run: FY 2037-38.
+  deps = razorpayDeps(fake.url, new Date('2037-06-01T06:00:00.000Z'), mails);
 });
 
 /** A buyer who paid for these courses: their user id, order number and payment id. */
