@@ -67,7 +67,8 @@ export function internationalMobile(stored: string): string {
 
 const clientCode = z.literal(ACCOUNT_CLIENT, ACCOUNT_HINTS.clientCode);
 
-const name = z.string(ACCOUNT_HINTS.name).check(
+/** A person's name as every form takes it (sign-up, attendees): trimmed, visible characters. */
+export const PersonNameSchema = z.string(ACCOUNT_HINTS.name).check(
   z.trim(),
   z.minLength(1, ACCOUNT_HINTS.name),
   z.maxLength(ACCOUNT_LIMITS.name, ACCOUNT_HINTS.nameTooLong),
@@ -84,7 +85,7 @@ const mobile = z.string(ACCOUNT_HINTS.mobile).check(
 );
 
 /** Lower-cased as typed, then well-formed with a final label of 2 to 63 letters (DECISIONS 23). */
-const email = z
+export const EmailSchema = z
   .string(ACCOUNT_HINTS.email)
   .check(
     z.overwrite(normaliseEmail),
@@ -125,14 +126,14 @@ const passwordsMatch = z.refine<{ password?: string | undefined; repassword?: st
 
 /** The sign-up form's fields (product-spec section 5). */
 export const SignUpFieldsSchema = z
-  .object({ name, mobile, email, password, repassword })
+  .object({ name: PersonNameSchema, mobile, email: EmailSchema, password, repassword })
   .check(passwordsMatch);
 export type SignUpFieldsInput = z.input<typeof SignUpFieldsSchema>;
 export type SignUpFields = z.output<typeof SignUpFieldsSchema>;
 
 /** Body of `POST /api/account/sendcode`. */
 export const SendCodeRequestSchema = z
-  .strictObject({ name, mobile, email, password, repassword, clientCode })
+  .strictObject({ name: PersonNameSchema, mobile, email: EmailSchema, password, repassword, clientCode })
   .check(passwordsMatch);
 export type SendCodeRequest = z.output<typeof SendCodeRequestSchema>;
 
@@ -147,9 +148,9 @@ export const VerificationFieldsSchema = z.object({ verificationcode });
  */
 export const RegisterRequestSchema = z
   .strictObject({
-    name: z.optional(name),
+    name: z.optional(PersonNameSchema),
     mobile: z.optional(mobile),
-    email: z.optional(email),
+    email: z.optional(EmailSchema),
     password: z.optional(password),
     repassword: z.optional(repassword),
     clientCode,
@@ -184,10 +185,10 @@ export const LoginRequestSchema = z.strictObject({ ...SignInFieldsSchema.shape, 
 export type LoginRequest = z.output<typeof LoginRequestSchema>;
 
 /** The forgot-password form's first step. */
-export const ForgotFieldsSchema = z.object({ email });
+export const ForgotFieldsSchema = z.object({ email: EmailSchema });
 
 /** Body of `POST /api/account/forgot`. */
-export const ForgotRequestSchema = z.strictObject({ email, clientCode });
+export const ForgotRequestSchema = z.strictObject({ email: EmailSchema, clientCode });
 export type ForgotRequest = z.output<typeof ForgotRequestSchema>;
 
 /** The forgot-password form's second step: the code and the new password twice. */

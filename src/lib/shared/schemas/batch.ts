@@ -1,0 +1,152 @@
+/*
+ * Batches, seats and enrolments (DECISIONS 54-56; API.md `Batch`, console batches, Students): one
+ * schema per shape for the console's form, the functions and storage. A batch is a run of a
+ * course: a start date, a weekly schedule in IST, a number of sessions, a trainer and seats.
+ */
+import * as z from '~/lib/shared/zod';
+import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
+import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
+import { parseSchedule } from '~/lib/shared/batch-schedule';
+
+export const BATCH_LIMITS = {
+  /** Seats one order may buy of one batch (DECISIONS 55). */
+  seatsPerOrder: 20,
+  /** Seats a batch may have. */
+  seats: 500,
+  sessions: 200,
+  trainer: 80,
+  joinUrl: 500,
+} as const;
+
+/** The sentences forms show and functions answer, one per rule. */
+export const BATCH_HINTS = {
+  id: 'That is not a batch of this site.',
+  courseId: 'Choose a course.',
+  startsOn: 'Enter the start date as a real date (YYYY-MM-DD).',
+  schedule:
+    "Enter the schedule as days and hours in IST, e.g. 'Mon-Thu 19:00-21:00 IST' or 'Sat,Sun 10:00-13:00 IST'.",
+  sessions: `Enter the number of sessions (1 to ${BATCH_LIMITS.sessions}).`,
+  trainer: 'Enter the trainer’s name.',
+  trainerTooLong: `The trainer’s name is too long (${BATCH_LIMITS.trainer} characters at most).`,
+  seats: `Enter the number of seats (1 to ${BATCH_LIMITS.seats}).`,
+  joinUrl: 'Enter the joining link as a full https:// address, or leave it empty.',
+  seatsPerOrder: `Choose 1 to ${BATCH_LIMITS.seatsPerOrder} seats.`,
+  full: 'This batch is full. Choose another batch.',
+  closed: 'This batch has started or closed. Choose another batch.',
+  otherCourse: 'This batch is not a batch of this course.',
+  tooManyAttendees: 'You can name as many attendees as seats you bought.',
+  duplicateAttendee: 'Each attendee needs their own e-mail address.',
+} as const;
+
+/** Batch ids: lower-case letters, digits and hyphens (`b-3-20261207-evening`). */
+export const BATCH_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
+export const BatchIdSchema = z.string(BATCH_HINTS.id).check(z.regex(BATCH_ID_PATTERN, BATCH_HINTS.id));
+
+/** A real calendar date `YYYY-MM-DD` (`2026-02-30` is refused). */
+export const CalendarDaySchema = z.string(BATCH_HINTS.startsOn).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, BATCH_HINTS.startsOn),
+  z.refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+  }, BATCH_HINTS.startsOn),
+);
+
+/** `Mon-Thu 19:00-21:00 IST`: see `~/lib/shared/batch-schedule` for the grammar. */
+export const ScheduleSchema = z.string(BATCH_HINTS.schedule).check(
+  z.trim(),
+  z.maxLength(60, BATCH_HINTS.schedule),
+  z.refine((value) => parseSchedule(value) !== undefined, BATCH_HINTS.schedule),
+);
+
+/** Seats one order buys of a batch: 1 to 20 (DECISIONS 55). */
+export const SeatsSchema = z
+  .int(BATCH_HINTS.seatsPerOrder)
+  .check(z.gte(1, BATCH_HINTS.seatsPerOrder), z.lte(BATCH_LIMITS.seatsPerOrder, BATCH_HINTS.seatsPerOrder));
+
+const trainer = z.string(BATCH_HINTS.trainer).check(
+  z.trim(),
+  z.minLength(1, BATCH_HINTS.trainer),
+  z.maxLength(BATCH_LIMITS.trainer, BATCH_HINTS.trainerTooLong),
+  z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Trainer')),
+);
+
+/** The joining link: an https address (a video meeting), set by staff once known. */
+export const JoinUrlSchema = z.string(BATCH_HINTS.joinUrl).check(
+  z.trim(),
+  z.maxLength(BATCH_LIMITS.joinUrl, BATCH_HINTS.joinUrl),
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, BATCH_HINTS.joinUrl),
+);
+
+/**
+ * What staff enter for a batch (console form, `POST /api/console/batches[/{id}]`, storage).
+ * `joinUrl` empty or absent: not set yet.
+ */
+export const BatchInputSchema = z.strictObject({
+  courseId: z.int(BATCH_HINTS.courseId).check(z.positive(BATCH_HINTS.courseId)),
+  startsOn: CalendarDaySchema,
+  schedule: ScheduleSchema,
+  sessions: z
+    .int(BATCH_HINTS.sessions)
+    .check(z.gte(1, BATCH_HINTS.sessions), z.lte(BATCH_LIMITS.sessions, BATCH_HINTS.sessions)),
+  trainer,
+  seats: z
+    .int(BATCH_HINTS.seats)
+    .check(z.gte(1, BATCH_HINTS.seats), z.lte(BATCH_LIMITS.seats, BATCH_HINTS.seats)),
+  joinUrl: z.optional(z.union([z.literal(''), JoinUrlSchema])),
+});
+export type BatchInput = z.infer<typeof BatchInputSchema>;
+
+/** A batch as public answers carry it (API.md `Batch`): never its joining link. */
+export const BatchSchema = z.object({
+  id: BatchIdSchema,
+  courseId: z.int(),
+  /** The first session's day in India, `YYYY-MM-DD`. */
+  startsOn: z.string(),
+  /** Days and hours in IST, e.g. `Mon-Thu 19:00-21:00 IST`. */
+  schedule: z.string(),
+  /** How many sessions the batch has. */
+  sessions: z.int(),
+  trainer: z.string(),
+  /** Seats in all. */
+  seats: z.int(),
+  /** Seats not yet taken by a confirmed payment. */
+  seatsLeft: z.int(),
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+/** A batch as staff and its enrolled students see it: with the joining link once set. */
+export const BatchWithLinkSchema = z.extend(BatchSchema, { joinUrl: z.optional(z.string()) });
+export type BatchWithLink = z.infer<typeof BatchWithLinkSchema>;
+
+/** Someone a buyer enrols on seats they bought (DECISIONS 55). */
+export const AttendeeSchema = z.strictObject({ name: PersonNameSchema, email: EmailSchema });
+export type Attendee = z.infer<typeof AttendeeSchema>;
+
+/** `POST /api/me/courses/{orderNo}/{courseId}/attendees`: the attendees, distinct e-mails. */
+export const AttendeesSchema = z.array(AttendeeSchema).check(
+  z.maxLength(BATCH_LIMITS.seatsPerOrder, BATCH_HINTS.tooManyAttendees),
+  z.refine(
+    (list) => new Set(list.map((attendee) => attendee.email)).size === list.length,
+    BATCH_HINTS.duplicateAttendee,
+  ),
+);
+
+/** `GET /api/me/courses`: one enrolment of the session user, as buyer or attendee. */
+export const EnrolmentSchema = z.object({
+  orderNo: z.string(),
+  course: z.object({ id: z.int(), name: z.string() }),
+  batch: BatchWithLinkSchema,
+  /** Seats bought on this order for this batch. */
+  seats: z.int(),
+  /** Named attendees (empty until the buyer names them). */
+  attendees: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+export type Enrolment = z.infer<typeof EnrolmentSchema>;
+export const EnrolmentsSchema = z.array(EnrolmentSchema);
