@@ -28,6 +28,10 @@ export const STORE_NAMES = [
   'test-gateway',
   // Every payment the gateway told of (issue 28): its outcome, refunds, course holds per buyer.
   'payments',
+  // Batches of each course (DECISIONS 54): dates, schedule, trainer, seats and the seats taken.
+  'batches',
+  // Who is enrolled on which batch (DECISIONS 55-56): by order, buyer, attendee e-mail and batch.
+  'enrolments',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
 ] as const;

@@ -1,0 +1,139 @@
+/**
+ * Batches in the `batches` store (DECISIONS 54). Key formats:
+ * - `batches/<batchId>`: what staff entered, and the seats taken, as one claim per confirmed
+ *   gateway order (so taking seats for a payment twice takes them once, and a refund gives back
+ *   exactly what that payment took);
+ * - `meta/seeded`: that the first batches of every course were written (once per site).
+ * A site has tens of batches, so listing reads them all.
+ */
+import * as z from '~/lib/shared/zod';
+import { BATCH_ID_PATTERN, type Batch, type BatchWithLink } from '~/lib/shared/schemas/batch';
+import { openStore, SKIP } from '~/server/storage/blob-store';
+
+export const BatchRecordSchema = z.object({
+  id: z.string().check(z.regex(BATCH_ID_PATTERN)),
+  courseId: z.int(),
+  startsOn: z.string(),
+  schedule: z.string(),
+  sessions: z.int(),
+  trainer: z.string(),
+  seats: z.int(),
+  /** The joining link, once staff set it; never in public answers. */
+  joinUrl: z.optional(z.string()),
+  /** Seats taken, per claim (the gateway order of a confirmed payment): seats. */
+  claims: z.record(z.string(), z.int()),
+  /** When staff created and last changed it (ISO 8601). */
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type BatchRecord = z.infer<typeof BatchRecordSchema>;
+
+const store = openStore('batches');
+const batchKey = (id: string) => `batches/${id}`;
+const SEEDED_KEY = 'meta/seeded';
+const SeededSchema = z.object({ at: z.iso.datetime() });
+
+/** Seats taken of a batch. */
+export function seatsTaken(record: BatchRecord): number {
+  return Object.values(record.claims).reduce((sum, seats) => sum + seats, 0);
+}
+
+/** The public shape: no joining link, seats left counted. */
+export function toBatch(record: BatchRecord): Batch {
+  return {
+    id: record.id,
+    courseId: record.courseId,
+    startsOn: record.startsOn,
+    schedule: record.schedule,
+    sessions: record.sessions,
+    trainer: record.trainer,
+    seats: record.seats,
+    seatsLeft: Math.max(0, record.seats - seatsTaken(record)),
+  };
+}
+
+/** The staff's and enrolled students' shape: with the joining link once set. */
+export function toBatchWithLink(record: BatchRecord): BatchWithLink {
+  return { ...toBatch(record), ...(record.joinUrl ? { joinUrl: record.joinUrl } : {}) };
+}
+
+/** The batch with this id, or undefined. */
+export function getBatch(id: string): Promise<BatchRecord | undefined> {
+  return BATCH_ID_PATTERN.test(id) ? store.get(batchKey(id), BatchRecordSchema) : Promise.resolve(undefined);
+}
+
+/** Every batch, by start date then id. */
+export async function listBatches(): Promise<BatchRecord[]> {
+  const keys = await store.list('batches/');
+  const records = await Promise.all(keys.map((key) => store.get(key, BatchRecordSchema)));
+  return records
+    .filter((record): record is BatchRecord => record !== undefined)
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.id.localeCompare(b.id));
+}
+
+/** Writes a new batch; false when one with its id exists. */
+export function createBatch(record: BatchRecord): Promise<boolean> {
+  return store.create(batchKey(record.id), BatchRecordSchema, record);
+}
+
+/**
+ * Changes a batch with a conflict-safe read-modify-write (`fn` pure; `SKIP` for no change);
+ * resolves to the stored batch, undefined when there is none.
+ */
+export function updateBatch(
+  id: string,
+  fn: (record: BatchRecord) => BatchRecord | typeof SKIP,
+): Promise<BatchRecord | undefined> {
+  return store.update(batchKey(id), BatchRecordSchema, (current) => (current ? fn(current) : SKIP), {
+    // Many buyers may confirm payments for one batch at once (50 racing for the last seats).
+    maxAttempts: 200,
+    maxDelayMs: 512,
+  });
+}
+
+/**
+ * Takes `seats` seats of a batch for `claimId` (a confirmed payment's gateway order), in one
+ * conditional write: `taken` when the claim holds them (now or from an earlier call), `full`
+ * when fewer are left, `missing` when there is no such batch. Never more seats than the batch has.
+ */
+export async function takeSeats(
+  batchId: string,
+  claimId: string,
+  seats: number,
+): Promise<'taken' | 'full' | 'missing'> {
+  let outcome: 'taken' | 'full' | 'missing' = 'missing';
+  await updateBatch(batchId, (record) => {
+    if (record.claims[claimId] !== undefined) {
+      outcome = 'taken';
+      return SKIP;
+    }
+    if (seatsTaken(record) + seats > record.seats) {
+      outcome = 'full';
+      return SKIP;
+    }
+    outcome = 'taken';
+    return { ...record, claims: { ...record.claims, [claimId]: seats } };
+  });
+  return outcome;
+}
+
+/** Gives back the seats `claimId` took (a refund, or a payment refused after taking them); idempotent. */
+export async function releaseSeats(batchId: string, claimId: string): Promise<void> {
+  await updateBatch(batchId, (record) => {
+    if (record.claims[claimId] === undefined) return SKIP;
+    const claims = { ...record.claims };
+    delete claims[claimId];
+    return { ...record, claims };
+  });
+}
+
+/** Whether the first batches were written already. */
+export async function wereBatchesSeeded(): Promise<boolean> {
+  return (await store.get(SEEDED_KEY, SeededSchema)) !== undefined;
+}
+
+/** Writes `records` (each only if new) and notes that the site's batches were seeded. */
+export async function seedBatches(records: readonly BatchRecord[], at: Date): Promise<void> {
+  await Promise.all(records.map((record) => createBatch(record)));
+  await store.create(SEEDED_KEY, SeededSchema, { at: at.toISOString() });
+}
