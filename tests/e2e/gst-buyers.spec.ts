@@ -53,6 +53,13 @@ async function payOnGateway(page: Page, amount: string): Promise<string> {
   return orderNo!;
 }
 
+/** The gateway order the test gateway's page is paying. */
+async function gatewayOrderShown(page: Page): Promise<string> {
+  const shown = await page.locator('dt', { hasText: 'Gateway order' }).locator('+ dd').textContent();
+  expect(shown).toMatch(/^order_test\w+$/);
+  return shown!;
+}
+
 /** The invoice of `orderNo`, open in this page, as its buyer sees it. */
 async function openInvoice(page: Page, orderNo: string) {
   await page.goto(`/invoice?id=${orderNo}`);
@@ -224,7 +231,7 @@ test('a buyer in the United States signs up with a +1 mobile and pays in dollars
   expect(await printedPages(page, 'united-states')).toBe(1);
 });
 
-test('billed to the United States but paid with an Indian card: the payment is not kept, and the page and the e-mail say why', async ({
+test('billed to the United States but paid with an Indian card: not kept, the page and the e-mail say why; billed to India then, a new gateway order in rupees is paid', async ({
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
@@ -240,6 +247,7 @@ test('billed to the United States but paid with an Indian card: the payment is n
   const price = formatUsd(centsFromUsd(course.discountedFees));
   await summary.getByRole('button', { name: `Pay ${price}` }).click();
   await expect(page.getByText('Test payment: no money moves')).toBeVisible();
+  const dollarOrder = await gatewayOrderShown(page);
   // Razorpay's `international` false: a payment from India for an export (DECISIONS 51).
   await page.getByRole('button', { name: `Use an Indian card and pay ${price}` }).click();
 
@@ -264,4 +272,18 @@ test('billed to the United States but paid with an Indian card: the payment is n
   expect(
     (await (await page.request.get(`/api/Cart/GetPurchasedCoursesByUser/sispl,${user.userid}`)).json()) as [],
   ).toEqual([]);
+
+  // As told: India, and pay again. The checkout asks a new gateway order in rupees, never the
+  // dollar one again (the cart and its checkout are the same).
+  await summary.getByLabel('Country').selectOption({ label: 'India' });
+  await summary.getByLabel('State or union territory').selectOption({ label: 'Maharashtra' });
+  const rupees = formatInr(centsFromUsd(course.discountedFeesInr));
+  await summary.getByRole('button', { name: `Pay ${rupees}` }).click();
+  await expect(page.getByText('Test payment: no money moves')).toBeVisible();
+  expect(await gatewayOrderShown(page)).not.toBe(dollarOrder);
+  await expect(page.getByRole('button', { name: /^Use an Indian card/ })).toHaveCount(0);
+  const orderNo = await payOnGateway(page, `${rupees} INR`);
+  await openInvoice(page, orderNo);
+  await expect(totalOf(page, 'Total (INR)')).toHaveText(rupees);
+  await expect(totalOf(page, 'SGST @ 9%')).toHaveText(/^₹/);
 });
