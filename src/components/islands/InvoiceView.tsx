@@ -207,7 +207,10 @@ export function InvoiceDocument({
                   <dt>{text.paymentReference}</dt>
                   <dd className="invoice__reference">
                     {invoice.payment.reference}
-                    {invoice.payment.gateway === 'test' && ` ${text.testPayment}`}
+                    {/* On a line of its own, so the invoice's facts stay beside the seller. */}
+                    {invoice.payment.gateway === 'test' && (
+                      <span className="invoice__reference-note"> {text.testPayment}</span>
+                    )}
                   </dd>
                 </div>
               )}

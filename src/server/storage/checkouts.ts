@@ -49,6 +49,11 @@ export const CheckoutSchema = z.object({
       exchangeRate: z.optional(z.object({ rate: z.number().check(z.positive()), source: z.string() })),
     }),
   ),
+  /**
+   * Gateway orders of this checkout that a later one replaced, unpaid (the billing country, so the
+   * currency, changed since): a payment of one is refused, and the buyer's status call reads it.
+   */
+  replacedGatewayOrders: z.optional(z.array(z.string())),
 });
 
 export type Checkout = z.infer<typeof CheckoutSchema>;
@@ -94,16 +99,30 @@ const GatewayOrderSchema = z.object({ userId: z.string(), cartVersion: z.int() }
 const gatewayOrderKey = (orderId: string) => `gateway-orders/${orderId}`;
 
 /**
- * Records the gateway order that pays a checkout (the first one recorded stays) and indexes the
+ * Records the gateway order that pays a checkout (the first one recorded stays, unless it is
+ * `replacing`, still unpaid: a gateway order in the currency asked before) and indexes the
  * checkout by it; resolves to the checkout as stored.
  */
 export async function bindGatewayOrder(
   checkout: Pick<Checkout, 'userId' | 'cartVersion'>,
   payment: NonNullable<Checkout['payment']>,
+  replacing?: string,
 ): Promise<Checkout> {
-  const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) =>
-    current.payment ? current : { ...current, payment },
-  );
+  const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
+    const asked = current.payment;
+    if (!asked) return { ...current, payment };
+    const replaceable =
+      replacing !== undefined &&
+      asked.orderId === replacing &&
+      asked.reference === undefined &&
+      current.orderNo === undefined;
+    if (!replaceable) return current;
+    return {
+      ...current,
+      payment,
+      replacedGatewayOrders: [...(current.replacedGatewayOrders ?? []), asked.orderId],
+    };
+  });
   await store.create(gatewayOrderKey(stored.payment!.orderId), GatewayOrderSchema, {
     userId: stored.userId,
     cartVersion: stored.cartVersion,

@@ -132,6 +132,11 @@ export async function claimGatewayOrder(orderId: string, paymentId: string): Pro
   return winner.paymentId;
 }
 
+/** True once a payment has claimed the gateway order (it is being settled, or was). */
+export async function isGatewayOrderClaimed(orderId: string): Promise<boolean> {
+  return (await store.get(`winners/${orderId}`, WinnerSchema)) !== undefined;
+}
+
 /**
  * Holds `courseIds` of `userId` for the gateway order `orderId`, all or none, in one conditional
  * write. Resolves to the courses held by another gateway order or in `owned` (none: held now).

@@ -31,6 +31,11 @@ export async function subjectsTo(address: string): Promise<string[]> {
   return (await sentTo(address)).map((email) => email.subject);
 }
 
+/** The e-mails that reached `address`, oldest first: subject and plain text. */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  return (await sentTo(address)).map(({ subject, text }) => ({ subject, text }));
+}
+
 /** How many e-mails reached `address` so far. */
 export async function mailCount(address: string): Promise<number> {
   return (await sentTo(address)).length;

@@ -24,7 +24,10 @@ import type { Invoice } from '~/lib/shared/schemas/shop';
 import { toCsv } from '~/server/domain/console/exports';
 import { site } from '~/site.config';
 
-/** A B2C inter-state invoice above this value (paise) goes to B2CL (Notification 12/2024-CT: Rs 1,00,000). */
+/**
+ * A B2C inter-state invoice above this value (paise) goes to B2CL: CGST Rule 59(4)(a)(ii) as amended
+ * by Notification 12/2024-CT from 1 Aug 2024 (Rs 1,00,000; it was Rs 2,50,000). Why one limit: docs/gst.md.
+ */
 export const B2CL_ABOVE_PAISE = 1_00_000_00;
 
 /** The place-of-supply names of the offline tool's list (`27-Maharashtra`), by GST state code. */

@@ -41,11 +41,13 @@ export interface SettleDeps extends CheckoutDeps {
 }
 
 /** Why a payment is not kept (DECISIONS 48), as recorded. */
-export type RefusalCode = 'no-checkout' | 'amount' | 'domestic' | 'already-paid' | 'owned';
+export type RefusalCode = 'no-checkout' | 'replaced' | 'amount' | 'domestic' | 'already-paid' | 'owned';
 
 /** The sentence staff read for each refusal (console, payments list). */
 export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
   'no-checkout': 'The checkout this payment was for no longer exists.',
+  replaced:
+    'The buyer changed the billing country after this gateway order was made; the checkout asks another currency or amount now, through a newer gateway order.',
   amount: "The payment's amount or currency differs from its checkout's.",
   domestic:
     'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
@@ -74,6 +76,8 @@ const isExport = (checkout: Checkout) => checkout.billing !== undefined && check
 async function decide(payment: RazorpayPayment, checkout: Checkout | undefined): Promise<Decision> {
   const asked = checkout?.payment;
   if (!checkout || !asked) return { refuse: 'no-checkout' };
+  // A gateway order the checkout replaced (another currency asked since): never kept.
+  if (payment.order_id !== asked.orderId) return { refuse: 'replaced' };
   if (payment.amount !== asked.amountCents || payment.currency !== asked.currency)
     return { refuse: 'amount' };
   // An export needs a payment from abroad (DECISIONS 51): refused before it claims the order.

@@ -13,6 +13,7 @@ const BECAUSE: Readonly<Record<string, string>> = {
   'already-paid': 'This order was already paid',
   owned: 'You already own a course of this checkout',
   'no-checkout': 'This checkout had expired',
+  replaced: 'This payment was started before you changed your billing country',
   amount: "The amount paid differs from the checkout's",
   domestic: 'Your billing country is outside India but the payment was made with an Indian card or account',
 };
@@ -21,6 +22,7 @@ const BECAUSE: Readonly<Record<string, string>> = {
 const NEXT: Readonly<Record<string, string>> = {
   owned: ' Check your cart and pay again for the other courses.',
   'no-checkout': ' Add the courses to your cart again and pay.',
+  replaced: ' Pay from your cart in the currency it shows now.',
   domestic: ' Choose India as the billing country and pay again.',
 };
 

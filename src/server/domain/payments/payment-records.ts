@@ -106,7 +106,12 @@ export async function paymentStatusOf(userId: string, paymentNo: string): Promis
   if (!match || match[1] !== userId) throw new NotFound([PAYMENT_STATUS_ERRORS.notFound]);
   const checkout = await getCheckout(userId, Number(match[2]));
   if (!checkout) throw new NotFound([PAYMENT_STATUS_ERRORS.notFound]);
-  const records = checkout.payment ? await paymentsOfGatewayOrder(checkout.payment.orderId) : [];
+  // The checkout's gateway order and any it replaced (a payment of one of those is refused).
+  const orderIds = [
+    ...(checkout.payment ? [checkout.payment.orderId] : []),
+    ...(checkout.replacedGatewayOrders ?? []),
+  ];
+  const records = (await Promise.all(orderIds.map(paymentsOfGatewayOrder))).flat();
   records.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const refused = records.find((record) => refusedPaymentMessage(record) !== undefined);
   if (checkout.orderNo !== undefined && (await getOrder(checkout.orderNo))) {

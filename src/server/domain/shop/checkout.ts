@@ -24,7 +24,7 @@ import {
   type BillingRecord,
 } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
-import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { CartChanged, Conflict, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
@@ -46,6 +46,7 @@ import {
   type Checkout,
 } from '~/server/storage/checkouts';
 import { assignNumber } from '~/server/storage/counters';
+import { isGatewayOrderClaimed } from '~/server/storage/payments';
 import { saveOrder, saveOrderMarker, type Order } from '~/server/storage/orders';
 import { getUser } from '~/server/storage/users';
 
@@ -64,6 +65,8 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 export const CHECKOUT_ERRORS = {
   empty: 'Your cart is empty',
   changed: 'Your cart changed. Check it and continue.',
+  settling:
+    'A payment of this cart is being confirmed. Wait a minute, then look in your purchase history before paying again.',
 } as const;
 
 /** What a checkout needs from the outside world. */
@@ -207,7 +210,9 @@ function checkAddress(billing: Billing, lines: Checkout['lines']): void {
  * the billing details given, and a gateway order for its total, recorded on it. No order and no
  * number yet: those come when the payment is confirmed (`placePaidOrder`), so an abandoned
  * payment leaves no gap. Repeating it answers the same payment (the billing details given last
- * before it is paid are the invoice's); two at once may each ask the gateway, and the first one
+ * before it is paid are the invoice's) while it asks the same currency and amount; a billing
+ * country that changes the currency gets a new gateway order in place of an unpaid one (never
+ * the old one to pay: a payment of that one is refused). Two at once may each ask the gateway, and the first one
  * recorded is the one paid (the other gateway order is never paid). A page that showed another
  * cart gets `CartChanged` with the server's. A checkout already paid is answered as it is (its
  * `orderNo` set): the caller decides.
@@ -232,10 +237,20 @@ export async function payableCheckout(
         current.orderNo === undefined ? { ...current, billing: request.billing } : current,
       );
   const paymentNo = checkoutIdOf(billed).replace('/', '.');
-  if (billed.payment) return { paymentNo, checkout: billed };
   const amountCents = totalIn(billed.lines, currency);
+  const asked = billed.payment;
+  if (
+    asked &&
+    ((asked.currency === currency && asked.amountCents === amountCents) ||
+      asked.reference !== undefined ||
+      billed.orderNo !== undefined)
+  )
+    return { paymentNo, checkout: billed };
+  // A gateway order in another currency (the billing country changed since) is replaced, never
+  // offered again; its payment is refused (`replaced`). Not while a payment of it is being settled.
+  if (asked && (await isGatewayOrderClaimed(asked.orderId))) throw new Conflict([CHECKOUT_ERRORS.settling]);
   const order = await createGatewayOrder({ amountCents, currency, paymentNo });
-  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency });
+  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency }, asked?.orderId);
   return { paymentNo, checkout: checkoutRecord };
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import type { Invoice } from '~/lib/shared/schemas/shop';
 import {
+  B2CL_ABOVE_PAISE,
   GSTR1_HEADINGS,
   GSTR1_TABLES,
   gstr1Csv,
@@ -187,6 +188,46 @@ describe('GSTR-1 tables (issue 29)', () => {
       'Taxable Value',
       'Cess Amount',
     ]);
+  });
+
+  it('B2CL is an inter-state B2C invoice above Rs 1,00,000 (CGST Rule 59(4) from 1 Aug 2024; it was Rs 2,50,000): Rs 1,00,000 exactly is B2CS, Rs 1,00,001 is B2CL, intra-state stays B2CS', () => {
+    /** An invoice of `totalPaise` to a buyer without a GSTIN in `state`, its tax at 18% as printed. */
+    const sale = (number: string, state: string, totalPaise: number): Gstr1Document => {
+      const taxable = Math.round(totalPaise / 1.18);
+      const tax = totalPaise - taxable;
+      const intra = state === '27';
+      return {
+        number,
+        issuedAt: '2026-05-10T06:00:00.000Z',
+        buyer: { name: 'Ravi Sharma' },
+        placeOfSupply: state,
+        ratePct: 18,
+        taxable,
+        igst: intra ? 0 : tax,
+        cgst: intra ? tax / 2 : 0,
+        sgst: intra ? tax / 2 : 0,
+        total: totalPaise,
+      };
+    };
+    expect(B2CL_ABOVE_PAISE).toBe(1_00_000_00);
+    const boundary: Gstr1Month = {
+      month: MAY,
+      invoices: [
+        sale('SIS-2627-000101', '04', 1_00_000_00),
+        sale('SIS-2627-000102', '04', 1_00_001_00),
+        sale('SIS-2627-000103', '27', 1_00_001_00),
+      ],
+      creditNotes: [],
+    };
+    expect(
+      parsed('b2cl', boundary)
+        .slice(1)
+        .map((row) => [row[0], row[2]]),
+    ).toEqual([['SIS-2627-000102', '100001']]);
+    // B2CS sums by place of supply: Chandigarh holds only the invoice of Rs 1,00,000 exactly.
+    const b2cs = parsed('b2cs', boundary).slice(1);
+    expect(b2cs.map((row) => row[1])).toEqual(['04-Chandigarh', '27-Maharashtra']);
+    expect(Math.round(Number(b2cs[0]![4]) * 100)).toBe(Math.round(1_00_000_00 / 1.18));
   });
 
   it('sorts each invoice into its table: B2B by GSTIN, B2CL above Rs 1,00,000 inter-state, EXP for exports', () => {

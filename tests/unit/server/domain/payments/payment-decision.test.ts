@@ -12,9 +12,10 @@ import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkou
 import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { listPayments, paymentStatusOf } from '~/server/domain/payments/payment-records';
 import { addToCart, cartItems } from '~/server/domain/shop/cart';
+import { CHECKOUT_ERRORS } from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
-import { getPayment } from '~/server/storage/payments';
+import { claimGatewayOrder, getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
@@ -272,6 +273,67 @@ describe('the one decision (DECISIONS 48)', () => {
     const abroad = fake.pay(orderId, 'authorized', undefined, true);
     expect((await settle(orderId, abroad.id)).outcome).toBe('order');
     expect(await purchaseHistory(userId)).toHaveLength(1);
+  });
+
+  it('a dollar gateway order left unpaid, then the billing country changed to India: a new gateway order in rupees; the old one paid later is refunded and places nothing', async () => {
+    const { userId } = await newAccount();
+    const course = courses[8]!;
+    await addToCart(userId, course.id);
+    // The same Idempotency-Key both times: a page that lost the answer and kept its key.
+    const start = (billing: typeof KARNATAKA | typeof UNITED_STATES_BUYER) =>
+      startPayment({ userId, idempotencyKey: 'one-attempt', billing }, deps);
+    const abroad = await start(UNITED_STATES_BUYER);
+    const dollarOrder = abroad.gateway.fields['order_id']!;
+    expect(fake.orders.get(dollarOrder)).toMatchObject({
+      currency: 'USD',
+      amount: course.discountedFeesCents,
+    });
+
+    // Cancelled on the gateway; back at the checkout, India is chosen.
+    const india = await start(KARNATAKA);
+    const rupeeOrder = india.gateway.fields['order_id']!;
+    expect(rupeeOrder).not.toBe(dollarOrder);
+    expect(india.gateway.fields).toMatchObject({
+      currency: 'INR',
+      amount: String(course.discountedFeesPaise),
+    });
+    expect(fake.orders.get(rupeeOrder)).toMatchObject({
+      currency: 'INR',
+      amount: course.discountedFeesPaise,
+    });
+    expect(india.paymentNo).toBe(abroad.paymentNo);
+    // Pressing Pay again in rupees answers the same gateway order.
+    expect((await start(KARNATAKA)).gateway.fields['order_id']).toBe(rupeeOrder);
+
+    // The dollar order paid in a tab left open on the gateway: never kept.
+    const stale = fake.pay(dollarOrder, 'captured');
+    expect((await settle(dollarOrder, stale.id)).outcome).toBe('refunded');
+    expect(refundsOf(stale.id)).toEqual([expect.objectContaining({ amount: course.discountedFeesCents })]);
+    expect(await getPayment(stale.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'replaced' });
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await paymentStatusOf(userId, india.paymentNo)).toEqual({
+      state: 'refunded',
+      message: expect.stringMatching(
+        /^This payment was started before you changed your billing country, so your payment of \$[\d,.]+ was refunded in full\. .*Pay from your cart in the currency it shows now\.$/,
+      ),
+    });
+
+    const paid = fake.pay(rupeeOrder, 'captured');
+    const settled = await settle(rupeeOrder, paid.id);
+    if (settled.outcome !== 'order') throw new Error(`not an order: ${settled.outcome}`);
+    const invoice = await invoiceOf(userId, settled.orderNo);
+    expect(invoice.currency).toBe('INR');
+    expect(invoice.totals.total).toBe(course.discountedFeesPaise / 100);
+  });
+
+  it('a gateway order being settled is not replaced: changing the currency then is refused with a sentence', async () => {
+    const { userId, orderId } = await buyerPaying([7], undefined, UNITED_STATES_BUYER);
+    await claimGatewayOrder(orderId, 'pay_AAAAAAAAAAAAAA');
+    const before = fake.orders.size;
+    await expect(
+      startPayment({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps),
+    ).rejects.toMatchObject({ name: 'Conflict', messages: [CHECKOUT_ERRORS.settling] });
+    expect(fake.orders.size).toBe(before);
   });
 
   it('a buyer in India paying from India is kept: the rule is for exports only', async () => {
