@@ -100,25 +100,27 @@ const gatewayOrderKey = (orderId: string) => `gateway-orders/${orderId}`;
 
 /**
  * Records the gateway order that pays a checkout (the first one recorded stays, unless it is
- * `replacing`, still unpaid: a gateway order in the currency asked before) and indexes the
- * checkout by it; resolves to the checkout as stored.
+ * `replacing.orderId`, still unpaid: a gateway order in the currency asked before, replaced in
+ * one write with the billing details that ask the new currency) and indexes the checkout by it;
+ * resolves to the checkout as stored.
  */
 export async function bindGatewayOrder(
   checkout: Pick<Checkout, 'userId' | 'cartVersion'>,
   payment: NonNullable<Checkout['payment']>,
-  replacing?: string,
+  replacing?: { readonly orderId: string; readonly billing: NonNullable<Checkout['billing']> },
 ): Promise<Checkout> {
   const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
     const asked = current.payment;
     if (!asked) return { ...current, payment };
     const replaceable =
       replacing !== undefined &&
-      asked.orderId === replacing &&
+      asked.orderId === replacing.orderId &&
       asked.reference === undefined &&
       current.orderNo === undefined;
     if (!replaceable) return current;
     return {
       ...current,
+      billing: replacing.billing,
       payment,
       replacedGatewayOrders: [...(current.replacedGatewayOrders ?? []), asked.orderId],
     };

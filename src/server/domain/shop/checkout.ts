@@ -231,26 +231,36 @@ export async function payableCheckout(
   if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
   checkAddress(request.billing, found.lines);
+  const paymentNo = checkoutIdOf(found).replace('/', '.');
+  const amountCents = totalIn(found.lines, currency);
+  const asked = found.payment;
+  if (
+    asked &&
+    asked.reference === undefined &&
+    found.orderNo === undefined &&
+    (asked.currency !== currency || asked.amountCents !== amountCents)
+  ) {
+    // A gateway order in another currency (the billing country changed since) is replaced, never
+    // offered again; its payment is refused (`replaced`). The billing details change in the same
+    // write, so a payment of the old order never meets the new country. Not while a payment of
+    // the old order is being settled.
+    if (await isGatewayOrderClaimed(asked.orderId)) throw new Conflict([CHECKOUT_ERRORS.settling]);
+    const order = await createGatewayOrder({ amountCents, currency, paymentNo });
+    const replaced = await bindGatewayOrder(
+      found,
+      { ...order, amountCents, currency },
+      { orderId: asked.orderId, billing: request.billing },
+    );
+    return { paymentNo, checkout: replaced };
+  }
   const billed = sameBilling(found.billing, request.billing)
     ? found
     : await updateCheckout(userId, found.cartVersion, (current) =>
         current.orderNo === undefined ? { ...current, billing: request.billing } : current,
       );
-  const paymentNo = checkoutIdOf(billed).replace('/', '.');
-  const amountCents = totalIn(billed.lines, currency);
-  const asked = billed.payment;
-  if (
-    asked &&
-    ((asked.currency === currency && asked.amountCents === amountCents) ||
-      asked.reference !== undefined ||
-      billed.orderNo !== undefined)
-  )
-    return { paymentNo, checkout: billed };
-  // A gateway order in another currency (the billing country changed since) is replaced, never
-  // offered again; its payment is refused (`replaced`). Not while a payment of it is being settled.
-  if (asked && (await isGatewayOrderClaimed(asked.orderId))) throw new Conflict([CHECKOUT_ERRORS.settling]);
+  if (billed.payment) return { paymentNo, checkout: billed };
   const order = await createGatewayOrder({ amountCents, currency, paymentNo });
-  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency }, asked?.orderId);
+  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency });
   return { paymentNo, checkout: checkoutRecord };
 }
 

@@ -324,6 +324,8 @@ describe('the one decision (DECISIONS 48)', () => {
     const invoice = await invoiceOf(userId, settled.orderNo);
     expect(invoice.currency).toBe('INR');
     expect(invoice.totals.total).toBe(course.discountedFeesPaise / 100);
+    // The billing details changed with the gateway order, in one write.
+    expect(invoice.placeOfSupply).toBe('Karnataka (29)');
   });
 
   it('a gateway order being settled is not replaced: changing the currency then is refused with a sentence', async () => {
