@@ -52,6 +52,7 @@ import {
 import { assignNumber } from '~/server/storage/counters';
 import { saveOrder, saveOrderMarker, type Order } from '~/server/storage/orders';
 import { getUser } from '~/server/storage/users';
+import { saveEnrolment, type EnrolmentRecord } from '~/server/storage/enrolments';
 
 /** The steps of a checkout, in the order they are written. */
 export const CHECKOUT_STEPS = [
@@ -76,6 +77,11 @@ export interface CheckoutDeps {
   readonly now: () => Date;
   /** The site's origin, for the invoice link in the e-mail. */
   readonly siteUrl: string;
+  /**
+   * Called with each enrolment a placed order saved (issue 31), every time the order is placed
+   * again too: the enrolment mails, queued once by their idempotency keys.
+   */
+  readonly enrolled?: (enrolment: EnrolmentRecord) => Promise<void>;
   /** Called after each step; tests throw from it to simulate a crash there. */
   readonly afterStep?: (step: CheckoutStep) => void;
 }
@@ -374,6 +380,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {
     throw new Error(`Order number ${orderNo} already belongs to another order`);
   }
+  await saveEnrolmentsOf(order, deps);
   step('ordered');
 
   await deps.mail.queue({
@@ -408,4 +415,28 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   step('completed');
 
   return { orderNo, cart: await cartItems(userId, cart, deps.now()) };
+}
+
+/**
+ * One enrolment per line of the order that names a batch (DECISIONS 55, 56): its batch, seats and
+ * buyer, no attendees yet; written only if new, so placing the order again changes nothing.
+ */
+async function saveEnrolmentsOf(order: Order, deps: CheckoutDeps): Promise<void> {
+  const buyer = { userId: order.userId, name: order.billTo.name, email: order.billTo.email };
+  await Promise.all(
+    order.lines.map(async (line) => {
+      if (line.batchId === undefined) return;
+      const enrolment = await saveEnrolment({
+        orderNo: order.orderNo,
+        courseId: line.courseId,
+        courseName: line.name,
+        batchId: line.batchId,
+        seats: line.seats ?? 1,
+        buyer,
+        attendees: [],
+        enrolledAt: order.placedAt,
+      });
+      await deps.enrolled?.(enrolment);
+    }),
+  );
 }
