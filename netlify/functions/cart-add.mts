@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { AddToCartQuerySchema } from '~/lib/shared/schemas/shop';
+import { AddToCartQuerySchema } from '~/lib/shared/schemas/batch';
 import { addToCart } from '~/server/domain/shop/cart';
 import { readQuery } from '~/server/http/body';
 import { apiHandler } from '~/server/http/handler';

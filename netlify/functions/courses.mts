@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { courses, toCourseSummary } from '~/lib/shared/catalogue';
-import type { CatalogueCourse } from '~/lib/shared/schemas/course';
+import type { CatalogueCourse } from '~/lib/shared/schemas/batch';
 import { openBatchesByCourse } from '~/server/domain/shop/batches';
 import { apiHandler } from '~/server/http/handler';
 import { json } from '~/server/http/responses';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import handler, { config } from '../../../netlify/functions/courses.mts';
-import { CatalogueSchema } from '~/lib/shared/schemas/course';
+import { CatalogueSchema } from '~/lib/shared/schemas/batch';
 import { browserHeaders, useXsrfSecret } from '../../support/browser-headers';
 import { useBlobsServer } from '../../support/blobs-server';
 

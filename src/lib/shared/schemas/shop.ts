@@ -6,7 +6,6 @@
 import * as z from '~/lib/shared/zod';
 import { CurrencySchema, UsdSchema } from '~/lib/shared/money';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
-import { BATCH_HINTS, BATCH_LIMITS, BatchIdSchema } from '~/lib/shared/schemas/batch';
 
 /** The client code of cart calls (product-spec section 9). */
 export const SHOP_CLIENT = 'sispl';
@@ -27,20 +26,6 @@ export const CartItemSchema = z.extend(CourseSummarySchema, {
   seats: z._default(z.int(), 1),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
-
-/** `addtocart ?batch=&seats=` (API.md): both optional (the next open batch, 1 seat). */
-export const AddToCartQuerySchema = z.object({
-  batch: z.optional(BatchIdSchema),
-  seats: z.optional(
-    z.string(BATCH_HINTS.seatsPerOrder).check(
-      z.regex(/^\d{1,2}$/, BATCH_HINTS.seatsPerOrder),
-      z.refine(
-        (text) => Number(text) >= 1 && Number(text) <= BATCH_LIMITS.seatsPerOrder,
-        BATCH_HINTS.seatsPerOrder,
-      ),
-    ),
-  ),
-});
 
 /** The cart: what add, delete, load and checkout answer. */
 export const CartSchema = z.array(CartItemSchema);
