@@ -101,7 +101,11 @@ async function startPayment(billing: BillingRecord): Promise<PayResult> {
     courseIds: shown.map((item) => item.id),
     total:
       sumCents(
-        shown.map((item) => centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees)),
+        // Prices are per seat (DECISIONS 55): the server charges each line's price times its seats.
+        shown.map(
+          (item) =>
+            centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees) * item.seats,
+        ),
       ) / 100,
     currency,
   };

@@ -30,6 +30,9 @@ const course = (id: number) => ({
   feesInr: 16999,
   discountedFeesInr: 11999,
   courseOverview: 'An overview. '.repeat(30),
+  // The server's cart items carry their batch and seats since issue 31.
+  batchId: `b-${id}-20261207-evening`,
+  seats: 1,
 });
 
 type Reply =
@@ -358,6 +361,18 @@ describe('pay (issue 18)', () => {
     expect(JSON.parse(storage['billing']!)).toEqual({ userId: 'u-7f3a', billing });
     // The page is leaving: Pay stays busy.
     expect(cart.$checkoutPending.get()).toBe(true);
+  });
+
+  it('says the total of every seat: a line of 3 seats counts its price 3 times (issue 31)', async () => {
+    storage['course'] = JSON.stringify([{ ...course(1), seats: 3 }, course(2)]);
+    const calls = stubFetch(answer);
+    const cart = await loadStore();
+    expect(await cart.pay(billing)).toEqual({ ok: true });
+    expect(JSON.parse(calls[0]!.body).expect).toEqual({
+      courseIds: [1, 2],
+      total: 11999 * 4,
+      currency: 'INR',
+    });
   });
 
   it('remembers the payment in this tab before leaving for the gateway (issue 28)', async () => {

@@ -7,6 +7,7 @@ import * as z from '~/lib/shared/zod';
 import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 import { parseSchedule } from '~/lib/shared/batch-schedule';
+import { CourseSummarySchema } from '~/lib/shared/schemas/course';
 
 export const BATCH_LIMITS = {
   /** Seats one order may buy of one batch (DECISIONS 55). */
@@ -150,3 +151,25 @@ export const EnrolmentSchema = z.object({
 });
 export type Enrolment = z.infer<typeof EnrolmentSchema>;
 export const EnrolmentsSchema = z.array(EnrolmentSchema);
+
+/**
+ * A course of `GET /api/courses`: its public fields and its open batches (DECISIONS 54), by start
+ * date. Here, not in `./course`, so pages that parse only courses or carts load no batch schema.
+ */
+export const CatalogueCourseSchema = z.extend(CourseSummarySchema, { batches: z.array(BatchSchema) });
+export type CatalogueCourse = z.infer<typeof CatalogueCourseSchema>;
+export const CatalogueSchema = z.array(CatalogueCourseSchema);
+
+/** `addtocart ?batch=&seats=` (API.md): both optional (the next open batch, 1 seat). */
+export const AddToCartQuerySchema = z.object({
+  batch: z.optional(BatchIdSchema),
+  seats: z.optional(
+    z.string(BATCH_HINTS.seatsPerOrder).check(
+      z.regex(/^\d{1,2}$/, BATCH_HINTS.seatsPerOrder),
+      z.refine(
+        (text) => Number(text) >= 1 && Number(text) <= BATCH_LIMITS.seatsPerOrder,
+        BATCH_HINTS.seatsPerOrder,
+      ),
+    ),
+  ),
+});

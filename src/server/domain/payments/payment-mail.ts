@@ -3,6 +3,7 @@
  * e-mail, sent once per payment, and the sentence the payment status call answers.
  */
 import { formatMoney, formatUsd } from '~/lib/shared/money';
+import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Checkout } from '~/server/storage/checkouts';
 import type { PaymentRecord } from '~/server/storage/payments';
@@ -16,6 +17,7 @@ const BECAUSE: Readonly<Record<string, string>> = {
   replaced: 'This payment was started before you changed your billing country',
   amount: "The amount paid differs from the checkout's",
   domestic: 'Your billing country is outside India but the payment was made with an Indian card or account',
+  full: 'The last seats of your batch went to other buyers while you were paying',
 };
 
 /** What to do next, when there is something. */
@@ -24,6 +26,8 @@ const NEXT: Readonly<Record<string, string>> = {
   'no-checkout': ' Add the courses to your cart again and pay.',
   replaced: ' Pay from your cart in the currency it shows now.',
   domestic: ' Choose India as the billing country and pay again.',
+  // BATCH_HINTS.full, the sentence checkout answers for a full batch.
+  full: ` ${BATCH_HINTS.full}`,
 };
 
 /** An amount in the smallest unit as people read it (`$139.00`, `₹11,999.00`, `EUR 1,180.00`). */
