@@ -7,6 +7,7 @@
  * instants come from `sessionsOf` (the schedule is in IST, named only in `~/lib/shared/dates`).
  */
 import { sessionsOf } from '~/lib/shared/batch-schedule';
+import type { MailAttachment } from '~/server/domain/mail';
 import { site } from '~/site.config';
 
 /** What the calendar of a batch is made from. */
@@ -131,4 +132,16 @@ export function calendarFileName(courseName: string, batchId: string): string {
     .slice(0, 40)
     .replace(/-+$/, '');
   return `${slug ? `${slug}-` : ''}${batchId}.ics`;
+}
+
+/** The media type of a calendar file (RFC 5545, 8.1), as served and attached. */
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+/** A batch's calendar as an e-mail attachment. */
+export function calendarAttachment(input: BatchCalendarInput): MailAttachment {
+  return {
+    filename: calendarFileName(input.courseName, input.batch.id),
+    contentType: CALENDAR_CONTENT_TYPE,
+    contentBase64: Buffer.from(batchCalendar(input), 'utf8').toString('base64'),
+  };
 }
