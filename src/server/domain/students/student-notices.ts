@@ -62,8 +62,9 @@ const calendarOf = (batch: BatchRecord, enrolment: EnrolmentRecord, deps: Studen
   calendarAttachment({ batch, courseName: enrolment.courseName, siteUrl: deps.siteUrl });
 
 /**
- * Queues the joining mails of `attendees` of an enrolment (each new attendee, DECISIONS 55), with
- * the calendar file. An attendee with the buyer's own address is left out: the buyer's mail says it all.
+ * Queues the joining mail, with the calendar file, of each of `attendees` of an enrolment who has
+ * not had it (DECISIONS 55: each new attendee; one named again later is not mailed twice). An
+ * attendee with the buyer's own address is left out: the buyer's mail says it all.
  */
 export async function queueAttendeeMails(
   enrolment: EnrolmentRecord,
@@ -77,22 +78,23 @@ export async function queueAttendeeMails(
   const record = batch ?? (await batchOf(enrolment));
   const attachment = calendarOf(record, enrolment, deps);
   await inBatches(
-    others.map(
-      (attendee) => () =>
-        deps.mail.queue({
-          ...renderAttendeeJoiningMail({
-            courseName: enrolment.courseName,
-            orderNo: enrolment.orderNo,
-            batch: record,
-            siteUrl: deps.siteUrl,
-            attendee,
-            buyerName: enrolment.buyer.name,
-          }),
-          to: [attendee.email],
-          attachments: [attachment],
-          idempotencyKey: `enrolment-${enrolmentKey(enrolment)}-to-${personKey(attendee.email)}`,
+    others.map((attendee) => async () => {
+      const idempotencyKey = `enrolment-${enrolmentKey(enrolment)}-to-${personKey(attendee.email)}`;
+      if ((await mailDeliveryOf(idempotencyKey)) !== undefined) return;
+      await deps.mail.queue({
+        ...renderAttendeeJoiningMail({
+          courseName: enrolment.courseName,
+          orderNo: enrolment.orderNo,
+          batch: record,
+          siteUrl: deps.siteUrl,
+          attendee,
+          buyerName: enrolment.buyer.name,
         }),
-    ),
+        to: [attendee.email],
+        attachments: [attachment],
+        idempotencyKey,
+      });
+    }),
   );
 }
 
