@@ -93,7 +93,7 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [360, 768, 1366]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`my-courses-${width}.png`), fullPage: true });
+    await card.screenshot({ path: testInfo.outputPath(`my-courses-${width}.png`) });
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
