@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BATCH_HINTS, BatchWithLinkSchema } from '~/lib/shared/schemas/batch';
 import { OrderPageSchema } from '~/lib/shared/schemas/console';
 import { resetServerEnv } from '~/server/env';
+import { openStore } from '~/server/storage/blob-store';
+import { OutboxMailSchema } from '~/server/storage/outbox';
 import { z } from 'zod';
 import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
@@ -42,6 +44,15 @@ afterAll(async () => {
   resetServerEnv();
   await blobs.stop();
 });
+
+/** Recipients of the e-mails in the local outbox whose idempotency key starts with `prefix`. */
+async function outboxTo(prefix: string): Promise<string[]> {
+  const outbox = openStore('outbox');
+  const mails = await Promise.all(
+    (await outbox.list(`mails/${prefix}`)).map((key) => outbox.get(key, OutboxMailSchema)),
+  );
+  return mails.flatMap((mail) => mail?.to ?? []).sort();
+}
 
 const ItemsSchema = z.object({ items: z.array(BatchWithLinkSchema) });
 const input = {
@@ -132,6 +143,12 @@ describe('console order rows (issue 31)', () => {
       }),
     ]);
     expect(page.items[0]!.lines[0]!.price).toBe(page.items[0]!.totals.total);
+
+    // Staff set the joining link: the enrolled buyer is told once, however often it is saved.
+    const link = { ...input, startsOn: '2099-03-14', joinUrl: 'https://meet.example.com/sis-0314' };
+    for (let save = 0; save < 2; save += 1)
+      expect((await call('POST', `/api/console/batches/${batch.id}`, staff, link)).status).toBe(200);
+    expect(await outboxTo(`batch-change-${batch.id}-`)).toEqual([buyer.email]);
   });
 
   it('addtocart answers 400 with a sentence for a bad seat count', async () => {
