@@ -6,6 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import { gstinCheckCharacter } from '../../src/lib/shared/gst';
 import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { payByApi } from './support/gateway';
@@ -47,6 +49,58 @@ test('a customer pays for a course, and /console is a page that does not exist f
     .getByRole('button', { name: /^Account: / })
     .click();
   await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
+});
+
+const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+
+test('a company with a GSTIN and a buyer abroad order every course: the widest rows the console shows', async ({
+  browser,
+}) => {
+  // The width tests below measure these rows: long names, a GSTIN, an address, nine courses, both
+  // currencies (issue 30 item 8, issue 32: the Orders tab must fit 1280 px with any font).
+  const company = 'Kaveri Learning and Software Development Services Private Limited, Bengaluru';
+  const gstin = `29AAPFU0939F1Z${gstinCheckCharacter('29AAPFU0939F1Z')}`;
+  const address = {
+    line: '4th Floor, Prestige Tech Park, Outer Ring Road, Kadubeesanahalli',
+    city: 'Bengaluru',
+    postalCode: '560103',
+  };
+  const buyers = [
+    {
+      tag: 'console-company-with-a-long-name',
+      billing: { name: company, country: 'IN', state: '29', gstin, address },
+    },
+    {
+      tag: 'console-abroad-with-a-long-name',
+      billing: {
+        name: 'Alexandra Konstantinopoulou-Whitmore',
+        country: 'US',
+        state: 'Massachusetts',
+        address: { ...address, city: 'Cambridge', postalCode: '02139' },
+      },
+    },
+  ];
+  for (const { tag, billing } of buyers) {
+    const page = await (await browser.newContext()).newPage();
+    const { user } = await signUpByApi(page, tag);
+    const headers = { 'X-XSRF-TOKEN': await xsrfOf(page) };
+    for (const course of courses) {
+      const added = await page.request.post(`/api/Cart/addtocart/sispl,${course.id},${user.userid}`, {
+        headers,
+      });
+      expect(added.status()).toBe(200);
+    }
+    const placed = (await payByApi(page, user.userid, billing)).orderNo!;
+    expect(placed).toMatch(/^SIS-\d{4}-\d{6}$/);
+    await page.context().close();
+    if (billing.country !== 'IN') continue;
+    // A course refunded: the Refunds cell then shows its state, amount and credit note too.
+    const refund = await staffPage.request.post(`/api/console/orders/${placed}/refunds`, {
+      data: { courseIds: [courses[8]!.id], reason: 'The batch was cancelled' },
+      headers: { 'X-XSRF-TOKEN': await xsrfOf(staffPage), 'Idempotency-Key': `console-${tag}-${stamp}` },
+    });
+    expect(refund.status()).toBe(201);
+  }
 });
 
 /** Every page the build wrote (published or not) that renders the console, as a site path: `/x.html`. */
@@ -186,7 +240,7 @@ test('the console is clean for axe at 1280 and 375 px, every tab, with tables as
 test('every table fits 1280 to 1440 px, and anything wider scrolls only inside its labelled, focusable region', async () => {
   for (const width of [1280, 1366, 1440, 375]) {
     await staffPage.setViewportSize({ width, height: 900 });
-    for (const tab of ['leads', 'orders', 'customers', 'mail']) {
+    for (const tab of ['leads', 'orders', 'payments', 'customers', 'mail']) {
       await staffPage.goto(`/console#${tab}`);
       const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab, 'i') });
       await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
