@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
 import { gstinCheckCharacter } from '../../src/lib/shared/gst';
+import { formatInr } from '../../src/lib/shared/money';
 import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { payByApi } from './support/gateway';
@@ -219,10 +220,67 @@ test('staff find the order, open its invoice and download the GST sales register
   expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Total \(\d+ invoices\),/);
 });
 
+test("staff open GST returns, choose this month, see its GSTR-1 totals and download a table's CSV (issue 29, item 8)", async () => {
+  await staffPage.goto('/console');
+  await staffPage.getByRole('tab', { name: 'GST returns' }).click();
+  await expect(staffPage).toHaveURL(/#gst$/);
+  const gst = staffPage.getByRole('tabpanel', { name: 'GST returns' });
+  // It opens on last month; the orders above were paid this month (a day in India).
+  const thisMonth = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+  const month = gst.getByLabel('Month');
+  await expect(month).not.toHaveValue(thisMonth);
+  await expect(gst.locator('[aria-busy="true"]')).toHaveCount(0);
+  await month.fill(thisMonth);
+  await gst.getByRole('button', { name: 'Show' }).click();
+  const totals = gst.getByRole('heading', { name: /^Totals for / });
+  await expect(totals).toBeFocused();
+
+  const summary = (await (await staffPage.request.get(`/api/console/summary?month=${thisMonth}`)).json()) as {
+    invoices: number;
+    igst: number;
+    net: number;
+  };
+  expect(summary.invoices).toBeGreaterThanOrEqual(3);
+  const figure = (name: string) =>
+    gst
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(figure('Invoices')).toHaveText(String(summary.invoices));
+  await expect(figure('IGST')).toHaveText(formatInr(Math.round(summary.igst * 100)));
+  await expect(figure('Net (taxable value plus tax, after credit notes)')).toHaveText(
+    formatInr(Math.round(summary.net * 100)),
+  );
+
+  const files = gst.getByRole('list').getByRole('link');
+  await expect(files).toHaveText([
+    'B2B (table 4A)',
+    'B2CL (table 5)',
+    'B2CS (table 7)',
+    'EXP (table 6A)',
+    'CDNR (table 9B)',
+    'CDNUR (table 9B)',
+    'HSN B2B (table 12)',
+    'HSN B2C (table 12)',
+    'Documents issued (table 13)',
+  ]);
+  const [download] = await Promise.all([
+    staffPage.waitForEvent('download'),
+    gst.getByRole('link', { name: 'B2CS (table 7)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`gstr1-b2cs-${thisMonth}.csv`);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFType,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+  );
+  // The Maharashtra buyer of the first test: an unregistered buyer in India, in table 7.
+  expect(csv).toContain('\r\nOE,27-Maharashtra,');
+});
+
 test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {
-  const tabs = ['Leads', 'Orders', 'Payments', 'Customers', 'Mail'];
+  const tabs = ['Leads', 'Orders', 'Payments', 'GST returns', 'Customers', 'Mail'];
   for (const tab of tabs) {
-    const hash = tab.toLowerCase();
+    const hash = tab === 'GST returns' ? 'gst' : tab.toLowerCase();
     expect(
       await axeViolationsByWidth(staffPage, `/console#${hash}`, async () => {
         const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab) });

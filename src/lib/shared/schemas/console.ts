@@ -188,6 +188,23 @@ export const ExportQuerySchema = z
   .object(DateRangeShape)
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));
 
+/**
+ * `GET /api/console/summary?month=` (API.md): the month's GSTR-1 totals in rupees, net of credit
+ * notes; `invoices` and `creditNotes` are counts, `exports` the export value.
+ */
+export const Gstr1SummarySchema = z.object({
+  month: z.string(),
+  invoices: z.int(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  exports: z.number(),
+  creditNotes: z.int(),
+  net: z.number(),
+});
+export type Gstr1Summary = z.infer<typeof Gstr1SummarySchema>;
+
 /** `?month=2026-05` of the console's GST returns (a real month, 2000-2099, as the days above). */
 export const MonthQuerySchema = z.object({
   month: z.string(CONSOLE_HINTS.month).check(
