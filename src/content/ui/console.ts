@@ -208,7 +208,7 @@ export const consoleText = {
       mobile: 'Mobile',
       since: 'Signed up',
       orders: 'Orders',
-      spent: 'Spent',
+      spent: 'Spent (₹)',
     },
   },
   mail: {

@@ -1,8 +1,8 @@
-/** The console's Customers tab: everyone who signed up, with their orders and what they spent. */
+/** The console's Customers tab: everyone who signed up, with their orders and what they spent, in rupees. */
 import { useStore } from '@nanostores/react';
 import { consoleText } from '~/content/ui/console';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatInr } from '~/lib/shared/money';
 import { internationalMobile } from '~/lib/shared/schemas/account';
 import type { CustomerRow } from '~/lib/shared/schemas/console';
 import { $customers, loadCustomers, loadMoreCustomers } from '~/stores/console';
@@ -46,7 +46,7 @@ const columns: Column<CustomerRow>[] = [
     key: 'spent',
     label: text.columns.spent,
     align: 'num',
-    cell: (row) => formatUsd(centsFromUsd(row.spent)),
+    cell: (row) => formatInr(centsFromUsd(row.spent)),
     sortValue: (row) => row.spent,
   },
 ];

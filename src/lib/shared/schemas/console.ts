@@ -99,7 +99,7 @@ export const CustomerRowSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Orders placed. */
   orders: z.int(),
-  /** What they paid in all, in US dollars. */
+  /** What their orders are worth in rupees (a USD order at its invoice's rate; `rupeePaiseOf`). */
   spent: UsdSchema,
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
