@@ -27,12 +27,20 @@ const columns: Column<CustomerRow>[] = [
   {
     key: 'mobile',
     label: text.columns.mobile,
-    cell: (row) => <a href={`tel:${internationalMobile(row.mobile)}`}>{row.mobile}</a>,
+    cell: (row) => (
+      <a className="console-nowrap" href={`tel:${internationalMobile(row.mobile)}`}>
+        {row.mobile}
+      </a>
+    ),
   },
   {
     key: 'since',
     label: text.columns.since,
-    cell: (row) => <time dateTime={row.createdAt}>{formatIndianDate(row.createdAt)}</time>,
+    cell: (row) => (
+      <time className="console-nowrap" dateTime={row.createdAt}>
+        {formatIndianDate(row.createdAt)}
+      </time>
+    ),
     sortValue: (row) => row.createdAt,
   },
   {
