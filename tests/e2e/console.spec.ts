@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import { gstinCheckCharacter } from '../../src/lib/shared/gst';
+import { formatInr } from '../../src/lib/shared/money';
 import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { payByApi } from './support/gateway';
@@ -48,6 +51,8 @@ test('a customer pays for a course, and /console is a page that does not exist f
     .click();
   await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
 });
+
+const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
 
 /** Every page the build wrote (published or not) that renders the console, as a site path: `/x.html`. */
 function builtConsolePages(): string[] {
@@ -165,10 +170,117 @@ test('staff find the order, open its invoice and download the GST sales register
   expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Total \(\d+ invoices\),/);
 });
 
+test('a company with a GSTIN and a buyer abroad order every course: the widest rows the console shows', async ({
+  browser,
+}) => {
+  // The width tests below measure these rows: long names, a GSTIN, an address, nine courses, both
+  // currencies (issue 30 item 8, issue 32: the Orders tab must fit 1280 px with any font).
+  const company = 'Kaveri Learning and Software Development Services Private Limited, Bengaluru';
+  const gstin = `29AAPFU0939F1Z${gstinCheckCharacter('29AAPFU0939F1Z')}`;
+  const address = {
+    line: '4th Floor, Prestige Tech Park, Outer Ring Road, Kadubeesanahalli',
+    city: 'Bengaluru',
+    postalCode: '560103',
+  };
+  const buyers = [
+    {
+      tag: 'console-company-with-a-long-name',
+      billing: { name: company, country: 'IN', state: '29', gstin, address },
+    },
+    {
+      tag: 'console-abroad-with-a-long-name',
+      billing: {
+        name: 'Alexandra Konstantinopoulou-Whitmore',
+        country: 'US',
+        state: 'Massachusetts',
+        address: { ...address, city: 'Cambridge', postalCode: '02139' },
+      },
+    },
+  ];
+  for (const { tag, billing } of buyers) {
+    const page = await (await browser.newContext()).newPage();
+    const { user } = await signUpByApi(page, tag);
+    const headers = { 'X-XSRF-TOKEN': await xsrfOf(page) };
+    for (const course of courses) {
+      const added = await page.request.post(`/api/Cart/addtocart/sispl,${course.id},${user.userid}`, {
+        headers,
+      });
+      expect(added.status()).toBe(200);
+    }
+    const placed = (await payByApi(page, user.userid, billing)).orderNo!;
+    expect(placed).toMatch(/^SIS-\d{4}-\d{6}$/);
+    await page.context().close();
+    if (billing.country !== 'IN') continue;
+    // A course refunded: the Refunds cell then shows its state, amount and credit note too.
+    const refund = await staffPage.request.post(`/api/console/orders/${placed}/refunds`, {
+      data: { courseIds: [courses[8]!.id], reason: 'The batch was cancelled' },
+      headers: { 'X-XSRF-TOKEN': await xsrfOf(staffPage), 'Idempotency-Key': `console-${tag}-${stamp}` },
+    });
+    expect(refund.status()).toBe(201);
+  }
+});
+
+test("staff open GST returns, choose this month, see its GSTR-1 totals and download a table's CSV (issue 29, item 8)", async () => {
+  await staffPage.goto('/console');
+  await staffPage.getByRole('tab', { name: 'GST returns' }).click();
+  await expect(staffPage).toHaveURL(/#gst$/);
+  const gst = staffPage.getByRole('tabpanel', { name: 'GST returns' });
+  // It opens on last month; the orders above were paid this month (a day in India).
+  const thisMonth = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+  const month = gst.getByLabel('Month');
+  await expect(month).not.toHaveValue(thisMonth);
+  await expect(gst.locator('[aria-busy="true"]')).toHaveCount(0);
+  await month.fill(thisMonth);
+  await gst.getByRole('button', { name: 'Show' }).click();
+  const totals = gst.getByRole('heading', { name: /^Totals for / });
+  await expect(totals).toBeFocused();
+
+  const summary = (await (await staffPage.request.get(`/api/console/summary?month=${thisMonth}`)).json()) as {
+    invoices: number;
+    igst: number;
+    net: number;
+  };
+  expect(summary.invoices).toBeGreaterThanOrEqual(3);
+  const figure = (name: string) =>
+    gst
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(figure('Invoices')).toHaveText(String(summary.invoices));
+  await expect(figure('IGST')).toHaveText(formatInr(Math.round(summary.igst * 100)));
+  await expect(figure('Net (taxable value plus tax, after credit notes)')).toHaveText(
+    formatInr(Math.round(summary.net * 100)),
+  );
+
+  const files = gst.getByRole('list').getByRole('link');
+  await expect(files).toHaveText([
+    'B2B (table 4A)',
+    'B2CL (table 5)',
+    'B2CS (table 7)',
+    'EXP (table 6A)',
+    'CDNR (table 9B)',
+    'CDNUR (table 9B)',
+    'HSN B2B (table 12)',
+    'HSN B2C (table 12)',
+    'Documents issued (table 13)',
+  ]);
+  const [download] = await Promise.all([
+    staffPage.waitForEvent('download'),
+    gst.getByRole('link', { name: 'B2CS (table 7)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`gstr1-b2cs-${thisMonth}.csv`);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFType,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+  );
+  // The Maharashtra buyer of the first test: an unregistered buyer in India, in table 7.
+  expect(csv).toContain('\r\nOE,27-Maharashtra,');
+});
+
 test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {
-  const tabs = ['Leads', 'Orders', 'Payments', 'Customers', 'Mail'];
+  const tabs = ['Leads', 'Orders', 'Payments', 'GST returns', 'Customers', 'Mail'];
   for (const tab of tabs) {
-    const hash = tab.toLowerCase();
+    const hash = tab === 'GST returns' ? 'gst' : tab.toLowerCase();
     expect(
       await axeViolationsByWidth(staffPage, `/console#${hash}`, async () => {
         const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab) });
@@ -186,7 +298,7 @@ test('the console is clean for axe at 1280 and 375 px, every tab, with tables as
 test('every table fits 1280 to 1440 px, and anything wider scrolls only inside its labelled, focusable region', async () => {
   for (const width of [1280, 1366, 1440, 375]) {
     await staffPage.setViewportSize({ width, height: 900 });
-    for (const tab of ['leads', 'orders', 'customers', 'mail']) {
+    for (const tab of ['leads', 'orders', 'payments', 'customers', 'mail']) {
       await staffPage.goto(`/console#${tab}`);
       const panel = staffPage.getByRole('tabpanel', { name: new RegExp(tab, 'i') });
       await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);

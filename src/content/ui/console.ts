@@ -1,12 +1,20 @@
 /** Words of the company console (issue 19). Components hold no copy (STYLE 3). */
 export const consoleText = {
   title: 'Company console',
-  intro: 'Leads, orders, payments, customers and e-mail, newest first. Times are India Standard Time.',
+  intro:
+    'Leads, orders, payments, GST returns, customers and e-mail, newest first. Times are India Standard Time.',
   backToSite: 'Back to the website',
   signOut: 'Sign out',
   signedInAs: (name: string) => `Signed in as ${name}`,
   tabsLabel: 'Console sections',
-  tabs: { leads: 'Leads', orders: 'Orders', payments: 'Payments', customers: 'Customers', mail: 'Mail' },
+  tabs: {
+    leads: 'Leads',
+    orders: 'Orders',
+    payments: 'Payments',
+    gst: 'GST returns',
+    customers: 'Customers',
+    mail: 'Mail',
+  },
   /** A tab's count: what is loaded, with `+` while more pages remain. */
   count: (loaded: number, more: boolean) => `${loaded}${more ? '+' : ''}`,
   /** The first screen's summary of what needs a person (issue 30, item 5). */
@@ -81,19 +89,42 @@ export const consoleText = {
     noMatch: 'No order matches this search.',
     columns: {
       number: 'Invoice',
-      date: 'Date',
-      buyer: 'Buyer',
-      billing: 'Billing',
+      buyer: 'Buyer and billing',
       courses: 'Courses',
       taxable: 'Taxable',
       tax: 'Tax',
       total: 'Total',
-      payment: 'Payment',
     },
     openInvoice: (orderNo: string) => `Open invoice ${orderNo} (opens in a new tab)`,
     export: 'Download GST sales register (CSV)',
-    noBilling: 'No billing details',
+    billedTo: 'Billed to',
+    payment: 'Payment',
     noPayment: '—',
+  },
+  /** The GST returns month (issue 29, item 8): GSTR-1 totals and files. */
+  gst: {
+    intro:
+      'GSTR-1 for a month: the totals of the invoices and credit notes issued in it (days in India), in rupees, and each table as a CSV for the GST offline tool.',
+    monthLabel: 'Month',
+    monthHint: 'As YYYY-MM if your browser shows a text box.',
+    show: 'Show',
+    loading: 'Adding up the month…',
+    totalsTitle: (month: string) => `Totals for ${month}`,
+    nothing: (month: string) =>
+      `No invoice or credit note was issued in ${month}, so there is nothing to file for it.`,
+    figures: {
+      invoices: 'Invoices',
+      taxable: 'Taxable value',
+      cgst: 'CGST',
+      sgst: 'SGST',
+      igst: 'IGST',
+      exports: 'Exports (taxable value)',
+      creditNotes: 'Credit notes',
+      net: 'Net (taxable value plus tax, after credit notes)',
+    },
+    netNote: 'Amounts are net of the credit notes issued in the month.',
+    filesTitle: 'GSTR-1 tables (CSV)',
+    file: (name: string, number: string) => `${name} (table ${number})`,
   },
   payments: {
     caption: 'Payments the gateway told us of',
@@ -177,7 +208,7 @@ export const consoleText = {
       mobile: 'Mobile',
       since: 'Signed up',
       orders: 'Orders',
-      spent: 'Spent',
+      spent: 'Spent (₹)',
     },
   },
   mail: {

@@ -2,8 +2,10 @@
  * What the company console adds to the records it lists, in the `console` store. Key formats:
  * - `lead-states/<messageId>`: a lead marked handled (or back to new): by whom, when, a note;
  *   no record means new;
- * - `customer-stats/<userId>`: a customer's orders and amount spent, kept as orders are placed,
- *   so the customers list reads one record per customer instead of every order.
+ * - `customer-stats/<userId>`: a customer's orders and amount spent in rupees, kept as orders are
+ *   placed, so the customers list reads one record per customer instead of every order. Records
+ *   from before the rupee sum (`spentCents` added rupees and dollars together) have no
+ *   `spentPaise` and keep none until the console sums their orders again (`setCustomerSpend`).
  */
 import * as z from '~/lib/shared/zod';
 import { CentsSchema } from '~/lib/shared/money';
@@ -15,8 +17,10 @@ const store = openStore('console');
 const CustomerStatsSchema = z.object({
   /** Numbers of the customer's orders (counted once each, whatever retries add them). */
   orderNos: z.array(z.string()),
-  /** Sum of what those orders cost, in cents. */
-  spentCents: CentsSchema,
+  /** The rupee value of those orders, in paise (`rupeePaiseOf`); none: not known yet. */
+  spentPaise: z.optional(CentsSchema),
+  /** Old records only: their orders' totals, rupees and dollars added together. Not read. */
+  spentCents: z.optional(CentsSchema),
 });
 
 /** A customer's orders and amount spent. */
@@ -32,25 +36,41 @@ export function saveLeadState(messageId: string, state: LeadState): Promise<Lead
   return store.update(`lead-states/${messageId}`, LeadStateSchema, () => state);
 }
 
-/** Counts order `orderNo` of `totalCents` for `userId` (idempotent). */
-export async function addOrderToCustomerStats(
+/**
+ * Counts order `orderNo`, worth `paise` in rupees, for `userId` (idempotent). A record whose sum
+ * is not known (from before the rupee sum) stays unknown, to be summed from all its orders.
+ */
+export async function addOrderToCustomerStats(userId: string, orderNo: string, paise: number): Promise<void> {
+  await store.update(`customer-stats/${userId}`, CustomerStatsSchema, (stats) => {
+    if (stats?.orderNos.includes(orderNo)) return SKIP;
+    const orderNos = [...(stats?.orderNos ?? []), orderNo];
+    const known = stats === undefined || stats.spentPaise !== undefined;
+    return known ? { orderNos, spentPaise: (stats?.spentPaise ?? 0) + paise } : { orderNos };
+  });
+}
+
+/**
+ * Records the rupee sum of a customer's orders `orderNos`, worked out from the orders themselves;
+ * kept only while those are still all their orders (an order counted meanwhile: left unknown).
+ */
+export async function setCustomerSpend(
   userId: string,
-  orderNo: string,
-  totalCents: number,
+  orderNos: readonly string[],
+  spentPaise: number,
 ): Promise<void> {
   await store.update(`customer-stats/${userId}`, CustomerStatsSchema, (stats) =>
-    stats?.orderNos.includes(orderNo)
+    stats === undefined ||
+    stats.spentPaise !== undefined ||
+    stats.orderNos.length !== orderNos.length ||
+    stats.orderNos.some((orderNo) => !orderNos.includes(orderNo))
       ? SKIP
-      : {
-          orderNos: [...(stats?.orderNos ?? []), orderNo],
-          spentCents: (stats?.spentCents ?? 0) + totalCents,
-        },
+      : { orderNos: stats.orderNos, spentPaise },
   );
 }
 
 /** A customer's orders and amount spent (none yet: zero). */
 export async function getCustomerStats(userId: string): Promise<CustomerStats> {
   return (
-    (await store.get(`customer-stats/${userId}`, CustomerStatsSchema)) ?? { orderNos: [], spentCents: 0 }
+    (await store.get(`customer-stats/${userId}`, CustomerStatsSchema)) ?? { orderNos: [], spentPaise: 0 }
   );
 }

@@ -11,6 +11,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { CentsSchema, CurrencySchema, sumCents } from '~/lib/shared/money';
+import { rupeePaiseOf } from '~/lib/shared/rupee-value';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -97,12 +98,20 @@ export async function saveOrder(order: Order): Promise<Order> {
   return stored;
 }
 
-/** Puts an order on the console's index and its buyer's totals (idempotent). */
+/** What an order is worth in rupees, in paise (`rupeePaiseOf`: its invoice's rupee value for USD). */
+export function orderRupeePaise(order: Order): number {
+  return rupeePaiseOf({
+    currency: order.currency,
+    totalMinor: sumCents(order.lines.map((line) => line.priceCents)),
+    inrTotal: order.invoice?.inr?.total,
+  });
+}
+
+/** Puts an order on the console's index and its buyer's totals, in rupees (idempotent). */
 async function indexOrder(order: Order): Promise<void> {
-  const totalCents = sumCents(order.lines.map((line) => line.priceCents));
   await Promise.all([
     addToIndex('orders', new Date(order.placedAt), order.orderNo),
-    addOrderToCustomerStats(order.userId, order.orderNo, totalCents),
+    addOrderToCustomerStats(order.userId, order.orderNo, orderRupeePaise(order)),
     store.update(boughtKey(order.userId), BoughtSchema, (current) =>
       current?.orders[order.orderNo] ? SKIP : { orders: { ...current?.orders, ...boughtOf([order]) } },
     ),

@@ -1,6 +1,6 @@
 /**
- * The company console (issue 19; DECISIONS 39): one island with five tabs, Leads, Orders,
- * Payments (issue 28), Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
+ * The company console (issue 19; DECISIONS 39): one island with six tabs, Leads, Orders,
+ * Payments (issue 28), GST returns (issue 29), Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
  * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
  * so a reload or a shared link opens it again.
  */
@@ -23,13 +23,14 @@ import {
 import { $payments, loadPayments } from '~/stores/console-payments';
 import { $user, signOut } from '~/stores/session';
 import { CustomersPanel } from './CustomersPanel';
+import { GstPanel } from './GstPanel';
 import { LeadsPanel } from './LeadsPanel';
 import { MailPanel } from './MailPanel';
 import { OrdersPanel, periodOf } from './OrdersPanel';
 import { PaymentsPanel } from './PaymentsPanel';
 import './console.css';
 
-const TABS = ['leads', 'orders', 'payments', 'customers', 'mail'] as const;
+const TABS = ['leads', 'orders', 'payments', 'gst', 'customers', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 function tabFromHash(): Tab {
@@ -45,6 +46,7 @@ export default function Console() {
     leads: countOf(useStore($leads)),
     orders: countOf(useStore($orders)),
     payments: countOf(useStore($payments)),
+    gst: undefined,
     customers: countOf(useStore($customers)),
     mail: countOf(useStore($mail)),
   };
@@ -139,6 +141,7 @@ export default function Console() {
           {name === 'leads' && <LeadsPanel />}
           {name === 'orders' && <OrdersPanel />}
           {name === 'payments' && <PaymentsPanel />}
+          {name === 'gst' && <GstPanel open={tab === 'gst'} />}
           {name === 'customers' && <CustomersPanel />}
           {name === 'mail' && <MailPanel />}
         </div>

@@ -1,8 +1,8 @@
-/** The console's Customers tab: everyone who signed up, with their orders and what they spent. */
+/** The console's Customers tab: everyone who signed up, with their orders and what they spent, in rupees. */
 import { useStore } from '@nanostores/react';
 import { consoleText } from '~/content/ui/console';
 import { formatIndianDate } from '~/lib/shared/dates';
-import { centsFromUsd, formatUsd } from '~/lib/shared/money';
+import { centsFromUsd, formatInr } from '~/lib/shared/money';
 import { internationalMobile } from '~/lib/shared/schemas/account';
 import type { CustomerRow } from '~/lib/shared/schemas/console';
 import { $customers, loadCustomers, loadMoreCustomers } from '~/stores/console';
@@ -27,12 +27,20 @@ const columns: Column<CustomerRow>[] = [
   {
     key: 'mobile',
     label: text.columns.mobile,
-    cell: (row) => <a href={`tel:${internationalMobile(row.mobile)}`}>{row.mobile}</a>,
+    cell: (row) => (
+      <a className="console-nowrap" href={`tel:${internationalMobile(row.mobile)}`}>
+        {row.mobile}
+      </a>
+    ),
   },
   {
     key: 'since',
     label: text.columns.since,
-    cell: (row) => <time dateTime={row.createdAt}>{formatIndianDate(row.createdAt)}</time>,
+    cell: (row) => (
+      <time className="console-nowrap" dateTime={row.createdAt}>
+        {formatIndianDate(row.createdAt)}
+      </time>
+    ),
     sortValue: (row) => row.createdAt,
   },
   {
@@ -46,7 +54,7 @@ const columns: Column<CustomerRow>[] = [
     key: 'spent',
     label: text.columns.spent,
     align: 'num',
-    cell: (row) => formatUsd(centsFromUsd(row.spent)),
+    cell: (row) => formatInr(centsFromUsd(row.spent)),
     sortValue: (row) => row.spent,
   },
 ];

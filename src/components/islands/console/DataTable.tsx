@@ -15,7 +15,14 @@ export interface Column<T> {
   readonly sortValue?: (row: T) => string | number;
   /** `num`: right-aligned figures. */
   readonly align?: 'num';
+  /** A class of the column's heading and cells, e.g. `console-table__text` (words: a minimum width). */
+  readonly className?: string;
 }
+
+/** The class of a column's heading and cells. */
+const classOf = <T,>(column: Column<T>) =>
+  [column.align === 'num' ? 'console-table__num' : '', column.className ?? ''].filter(Boolean).join(' ') ||
+  undefined;
 
 interface Props<T> {
   readonly caption: string;
@@ -58,8 +65,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: Props<T>) {
                 <th
                   key={column.key}
                   scope="col"
-
-                  className={column.align === 'num' ? 'console-table__num' : undefined}
+                  className={classOf(column)}
                   aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : undefined}
                 >
                   {column.sortValue ? (
@@ -85,12 +91,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: Props<T>) {
           {sorted.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td
-                  key={column.key}
-
-                  data-label={column.label}
-                  className={column.align === 'num' ? 'console-table__num' : undefined}
-                >
+                <td key={column.key} data-label={column.label} className={classOf(column)}>
                   <div className="console-table__value">{column.cell(row)}</div>
                 </td>
               ))}

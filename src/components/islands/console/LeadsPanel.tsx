@@ -113,7 +113,11 @@ export function LeadsPanel() {
     {
       key: 'phone',
       label: text.columns.phone,
-      cell: (lead) => <a href={`tel:${lead.phone}`}>{lead.phone}</a>,
+      cell: (lead) => (
+        <a className="console-nowrap" href={`tel:${lead.phone}`}>
+          {lead.phone}
+        </a>
+      ),
     },
     {
       key: 'email',

@@ -41,68 +41,76 @@ const money = (row: OrderRow, amount: number) =>
   formatMoney(centsFromUsd(amount), row.currency === 'INR' ? 'INR' : 'USD');
 const taxOf = (row: OrderRow) => sumCents(row.totals.taxes.map((tax) => centsFromUsd(tax.amount)));
 
+/** Who bought and who the invoice is for: the account, then the billing details (or the place of supply). */
+function BuyerCell({ row }: { readonly row: OrderRow }) {
+  return (
+    <>
+      {row.buyer.name}
+      <a className="console-line" href={`mailto:${row.buyer.email}`}>
+        {row.buyer.email}
+      </a>
+      <span className="console-block console-muted">{text.billedTo}</span>
+      {row.billing ? (
+        <>
+          {row.billing.name}
+          <span className="console-line">
+            {[row.billing.stateName ?? row.billing.state, row.billing.country].filter(Boolean).join(', ')}
+          </span>
+          {row.billing.gstin && (
+            <span className="console-line">
+              GSTIN <span className="console-nowrap">{row.billing.gstin}</span>
+            </span>
+          )}
+        </>
+      ) : (
+        <span className="console-muted">{row.placeOfSupply}</span>
+      )}
+    </>
+  );
+}
+
+/*
+ * Seven columns that fit 1280 px with a wide font such as DejaVu Sans (issue 32; issue 30 item 8):
+ * the invoice carries its date and payment, the buyer their billing details; names and addresses
+ * wrap between words, figures never.
+ */
 const columns: Column<OrderRow>[] = [
   {
     key: 'number',
     label: text.columns.number,
     cell: (row) => (
-      <a
-        className="console-nowrap"
-        href={`/invoice?id=${encodeURIComponent(row.orderNo)}`}
-        target="_blank"
-        rel="noopener"
-      >
-        {row.orderNo}
-        <span className="visually-hidden"> {text.openInvoice(row.orderNo)}</span>
-      </a>
+      <>
+        <a
+          className="console-nowrap"
+          href={`/invoice?id=${encodeURIComponent(row.orderNo)}`}
+          target="_blank"
+          rel="noopener"
+        >
+          {row.orderNo}
+          <span className="visually-hidden"> {text.openInvoice(row.orderNo)}</span>
+        </a>
+        <time className="console-block" dateTime={row.orderDate}>
+          {formatIndianDate(row.orderDate)}
+        </time>
+        <span className="console-line console-muted">
+          {text.payment}{' '}
+          {row.payment ? <span className="console-code">{row.payment.reference}</span> : text.noPayment}
+        </span>
+      </>
     ),
     sortValue: (row) => row.orderNo,
   },
   {
-    key: 'date',
-    label: text.columns.date,
-    cell: (row) => (
-      <time className="console-nowrap" dateTime={row.orderDate}>
-        {formatIndianDate(row.orderDate)}
-      </time>
-    ),
-    sortValue: (row) => row.orderDate,
-  },
-  {
     key: 'buyer',
     label: text.columns.buyer,
-    cell: (row) => (
-      <>
-        {row.buyer.name}
-        <br />
-        <a href={`mailto:${row.buyer.email}`}>{row.buyer.email}</a>
-      </>
-    ),
+    className: 'console-table__text',
+    cell: (row) => <BuyerCell row={row} />,
     sortValue: (row) => row.buyer.name.toLowerCase(),
-  },
-  {
-    key: 'billing',
-    label: text.columns.billing,
-    cell: (row) =>
-      row.billing ? (
-        <>
-          {row.billing.name}
-          <br />
-          {[row.billing.stateName ?? row.billing.state, row.billing.country].filter(Boolean).join(', ')}
-          {row.billing.gstin && (
-            <>
-              <br />
-              GSTIN {row.billing.gstin}
-            </>
-          )}
-        </>
-      ) : (
-        <span className="console-muted">{row.placeOfSupply}</span>
-      ),
   },
   {
     key: 'courses',
     label: text.columns.courses,
+    className: 'console-table__text',
     cell: (row) => (
       <ul className="console-plain-list">
         {row.lines.map((line) => (
@@ -143,13 +151,9 @@ const columns: Column<OrderRow>[] = [
     sortValue: (row) => row.totals.total,
   },
   {
-    key: 'payment',
-    label: text.columns.payment,
-    cell: (row) => row.payment?.reference ?? text.noPayment,
-  },
-  {
     key: 'refunds',
     label: consoleText.refunds.column,
+    className: 'console-table__text',
     cell: (row) => <RefundCell order={row} />,
   },
 ];

@@ -45,10 +45,10 @@ const columns: Column<PaymentRow>[] = [
     cell: (row) => (
       <>
         <span className="console-code">{row.paymentId}</span>
-        <span className="console-muted console-block">
+        <span className="console-muted console-line">
           {row.paymentNo ? text.paymentNo(row.paymentNo) : text.notOurs}
         </span>
-        <span className="console-muted console-block console-code">{row.gatewayOrderId}</span>
+        <span className="console-muted console-line console-code">{row.gatewayOrderId}</span>
       </>
     ),
     sortValue: (row) => row.paymentId,

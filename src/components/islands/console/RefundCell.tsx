@@ -47,10 +47,10 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
               <span className={`console-badge console-badge--${BADGE[refund.status]}`}>
                 {text.state[refund.status]}
               </span>{' '}
-              {formatAmount(refund.amount, refund.currency)}
+              <span className="console-nowrap">{formatAmount(refund.amount, refund.currency)}</span>
               {refund.creditNoteNo && (
                 <a
-                  className="console-block console-nowrap"
+                  className="console-line"
                   href={creditNoteHref(order.orderNo, refund.creditNoteNo)}
                   target="_blank"
                   rel="noopener"

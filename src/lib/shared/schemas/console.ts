@@ -110,7 +110,7 @@ export const CustomerRowSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Orders placed. */
   orders: z.int(),
-  /** What they paid in all, in US dollars. */
+  /** What their orders are worth in rupees (a USD order at its invoice's rate; `rupeePaiseOf`). */
   spent: UsdSchema,
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
@@ -198,6 +198,23 @@ export const MailQuerySchema = z.object({ status: z._default(MailStatusSchema, '
 export const ExportQuerySchema = z
   .object(DateRangeShape)
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));
+
+/**
+ * `GET /api/console/summary?month=` (API.md): the month's GSTR-1 totals in rupees, net of credit
+ * notes; `invoices` and `creditNotes` are counts, `exports` the export value.
+ */
+export const Gstr1SummarySchema = z.object({
+  month: z.string(),
+  invoices: z.int(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  exports: z.number(),
+  creditNotes: z.int(),
+  net: z.number(),
+});
+export type Gstr1Summary = z.infer<typeof Gstr1SummarySchema>;
 
 /** `?month=2026-05` of the console's GST returns (a real month, 2000-2099, as the days above). */
 export const MonthQuerySchema = z.object({

@@ -18,6 +18,7 @@
  *   credit notes;
  * - documents issued (13): the invoice and credit-note series of the month.
  */
+import type { Gstr1Summary } from '~/lib/shared/schemas/console';
 import { gstReturnDate } from '~/lib/shared/dates';
 import { sumCents, type Cents } from '~/lib/shared/money';
 import type { Invoice } from '~/lib/shared/schemas/shop';
@@ -436,20 +437,8 @@ export function gstr1Csv(table: Gstr1Table, month: Gstr1Month): string {
   return toCsv(GSTR1_HEADINGS[table], gstr1Rows(table, month));
 }
 
-/** The month's totals the console shows (API.md): rupees, net of credit notes; counts of documents. */
-export interface Gstr1Summary {
-  readonly month: string;
-  readonly invoices: number;
-  readonly taxable: number;
-  readonly cgst: number;
-  readonly sgst: number;
-  readonly igst: number;
-  /** Taxable value of exports, net of their credit notes. */
-  readonly exports: number;
-  readonly creditNotes: number;
-  /** Taxable value plus tax, net of credit notes. */
-  readonly net: number;
-}
+/** The month's totals the console shows (API.md): the schema the console reads them with. */
+export type { Gstr1Summary };
 
 /** The summary of a month: every figure summed in paise, then shown in rupees. */
 export function gstr1Summary(month: Gstr1Month): Gstr1Summary {

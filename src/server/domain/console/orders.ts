@@ -5,13 +5,19 @@
  */
 import { instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
-import { usdFromCents } from '~/lib/shared/money';
+import { majorFromMinor, sumCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
 import { placeOfSupplyStateOf } from '~/lib/shared/tax';
 import { issuedInvoiceOf, lineAmountOf } from '~/server/domain/shop/invoice';
-import { getCustomerStats } from '~/server/storage/console-records';
+import { getCustomerStats, setCustomerSpend } from '~/server/storage/console-records';
 import { refundViewOf } from '~/server/domain/payments/refunds';
-import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
+import {
+  getOrder,
+  indexExistingOrders,
+  listAllOrders,
+  orderRupeePaise,
+  type Order,
+} from '~/server/storage/orders';
 import { listBatches, type BatchRecord } from '~/server/storage/batches';
 import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
@@ -144,6 +150,17 @@ export async function indexExistingCustomersOnce(now: Date, force = false): Prom
   return buildIndexOnce('customers', listAllUsers, now, force);
 }
 
+/**
+ * The rupee value of a customer's orders, summed from the orders themselves and kept with their
+ * totals: for a record from before the rupee sum, once.
+ */
+async function sumCustomerSpend(userId: string, orderNos: readonly string[]): Promise<number> {
+  const orders = await Promise.all(orderNos.map((orderNo) => getOrder(orderNo)));
+  const spentPaise = sumCents(orders.map((order) => (order ? orderRupeePaise(order) : 0)));
+  await setCustomerSpend(userId, orderNos, spentPaise);
+  return spentPaise;
+}
+
 /** One page of customers, newest first, with an optional search by name, e-mail or mobile. */
 export async function listCustomers(
   query: { q?: string | undefined; cursor?: string | undefined },
@@ -164,6 +181,7 @@ export async function listCustomers(
           if (q && ![user.name.toLowerCase(), user.email, user.mobile].some((text) => text.includes(q)))
             return undefined;
           const stats = await getCustomerStats(userId);
+          const spentPaise = stats.spentPaise ?? (await sumCustomerSpend(userId, stats.orderNos));
           return {
             userid: user.userId,
             name: user.name,
@@ -171,7 +189,7 @@ export async function listCustomers(
             mobile: user.mobile,
             createdAt: user.createdAt,
             orders: stats.orderNos.length,
-            spent: usdFromCents(stats.spentCents),
+            spent: majorFromMinor(spentPaise),
           };
         },
       },

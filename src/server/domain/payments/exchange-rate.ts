@@ -4,6 +4,7 @@
  * it as the payment's `base_amount` (paise, the account's currency) against its `amount` (cents);
  * the test gateway moves no money and uses a fixed rate that says so.
  */
+import { TEST_RUPEES_PER_DOLLAR } from '~/lib/shared/rupee-value';
 import type { RazorpayPayment } from '~/server/domain/payments/razorpay';
 
 /** Rupees per unit of the currency paid, and where that figure comes from. */
@@ -13,7 +14,10 @@ export interface ExchangeRate {
 }
 
 /** The test gateway's rate: fixed, and named as a test rate on every invoice it issues. */
-export const TEST_GATEWAY_RATE: ExchangeRate = { rate: 84, source: 'Test gateway: fixed test rate' };
+export const TEST_GATEWAY_RATE: ExchangeRate = {
+  rate: TEST_RUPEES_PER_DOLLAR,
+  source: 'Test gateway: fixed test rate',
+};
 
 /**
  * The rate of a payment in a currency other than rupees; undefined for a rupee payment, or when
