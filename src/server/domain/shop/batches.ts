@@ -111,16 +111,42 @@ export async function batchesForStaff(now: Date): Promise<BatchWithLink[]> {
   return (await allBatches(now)).map(batchWithLinkOf);
 }
 
-/** The open batches of every course (public shape, by start date), from one listing. */
-export async function openBatchesByCourse(now: Date): Promise<Map<number, Batch[]>> {
+/** The open batches of every course in `records` (public shape, by start date). */
+function openByCourse(records: readonly BatchRecord[], now: Date): Map<number, Batch[]> {
   const open = new Map<number, Batch[]>();
-  for (const record of await allBatches(now)) {
+  for (const record of records) {
     if (!isBatchOpen(record, now)) continue;
     const list = open.get(record.courseId) ?? [];
     list.push(toBatch(record));
     open.set(record.courseId, list);
   }
   return open;
+}
+
+/**
+ * The open batches of every course (public shape, by start date), from one listing. With
+ * `keepDemoBatches` (a site that is not production: `npm start`, tests, deploy previews, where
+ * the store outlives the seed dates and test buyers take the seats) a course left without an open
+ * batch with a seat gets the seed batches again, dated from `now`; production never invents a
+ * batch: staff add them.
+ */
+export async function openBatchesByCourse(
+  now: Date,
+  options: { readonly keepDemoBatches?: boolean } = {},
+): Promise<Map<number, Batch[]>> {
+  const records = await allBatches(now);
+  const open = openByCourse(records, now);
+  if (!options.keepDemoBatches) return open;
+  const lacking = courses.filter((course) => !open.get(course.id)?.some((batch) => batch.seatsLeft > 0));
+  if (lacking.length === 0) return open;
+  const ids = new Set(lacking.map((course) => course.id));
+  const seeds = seedBatchRecords(now).filter((record) => ids.has(record.courseId));
+  await Promise.all(
+    seeds.map(({ courseId, startsOn, schedule, sessions, trainer, seats }) =>
+      addBatch({ courseId, startsOn, schedule, sessions, trainer, seats }, now),
+    ),
+  );
+  return openByCourse(await listBatches(), now);
 }
 
 /** The open batches of a course, by start date (the full ones included: they show as full). */

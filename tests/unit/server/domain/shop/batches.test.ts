@@ -7,6 +7,7 @@ import {
   BATCH_ERRORS,
   changeBatch,
   defaultBatchOf,
+  openBatchesByCourse,
   openBatchesOf,
   seedBatchRecords,
 } from '~/server/domain/shop/batches';
@@ -136,5 +137,25 @@ describe('staff add and change batches', () => {
     );
     await expect(changeBatch('b-none', input, NOW)).rejects.toThrow(NotFound);
     expect((await getBatch(batch.id))!.seats).toBe(4);
+  });
+});
+
+describe('demo batches outside production', () => {
+  it('renews the seeds of a course left without an open batch, only when asked, once', async () => {
+    const later = new Date(NOW.getTime() + 40 * 24 * 60 * 60 * 1000);
+    const before = (await allBatches(NOW)).length; // seeded at NOW (written once per site)
+    // Production: the seeds have passed and nothing is invented.
+    const production = await openBatchesByCourse(later);
+    expect(courses.filter((course) => production.get(course.id) === undefined).length).toBeGreaterThan(0);
+    expect((await allBatches(later)).length).toBe(before);
+
+    const renewed = await openBatchesByCourse(later, { keepDemoBatches: true });
+    for (const course of courses) {
+      expect(renewed.get(course.id)?.some((batch) => batch.seatsLeft > 0)).toBe(true);
+      expect(renewed.get(course.id)?.every((batch) => isBatchOpen(batch, later))).toBe(true);
+    }
+    const count = (await allBatches(later)).length;
+    await openBatchesByCourse(later, { keepDemoBatches: true });
+    expect((await allBatches(later)).length).toBe(count);
   });
 });
