@@ -5,9 +5,9 @@ import { json } from '~/server/http/responses';
 import { checkShopParams, courseIdParam } from '~/server/http/shop-params';
 
 /** POST /api/Cart/deletefromcart/{clientCode},{courseId},{userId}: 200 what remains. */
-export default apiHandler({ methods: ['POST'], auth: 'user' }, async ({ params, user }) => {
+export default apiHandler({ methods: ['POST'], auth: 'user' }, async ({ params, user, now }) => {
   checkShopParams(params, user);
-  return json(await removeFromCart(user.userId, courseIdParam(params)));
+  return json(await removeFromCart(user.userId, courseIdParam(params), now));
 });
 
 // The mixed-case words in both spellings: why in src/server/http/shop-params.ts.

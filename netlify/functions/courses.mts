@@ -1,11 +1,20 @@
 import type { Config } from '@netlify/functions';
 import { courses, toCourseSummary } from '~/lib/shared/catalogue';
+import type { CatalogueCourse } from '~/lib/shared/schemas/course';
+import { openBatchesByCourse } from '~/server/domain/shop/batches';
 import { apiHandler } from '~/server/http/handler';
 import { json } from '~/server/http/responses';
 
 const catalogue = courses.map(toCourseSummary);
 
-/** GET /api/courses: the training catalogue (API.md). */
-export default apiHandler({ methods: ['GET'] }, () => json(catalogue));
+/** GET /api/courses: the training catalogue with each course's open batches (API.md; one listing of the batches). */
+export default apiHandler({ methods: ['GET'] }, async ({ now }) => {
+  const open = await openBatchesByCourse(now);
+  const answer: CatalogueCourse[] = catalogue.map((course) => ({
+    ...course,
+    batches: open.get(course.id) ?? [],
+  }));
+  return json(answer);
+});
 
 export const config: Config = { path: '/api/courses' };

@@ -144,8 +144,10 @@ test.describe('GET /api/courses', () => {
     expect(courses).toHaveLength(9);
     for (const course of courses) {
       expect(Object.keys(course).sort()).toEqual(
-        // The rupee prices beside the dollar ones since issue 29 (DECISIONS 46).
+        // The rupee prices beside the dollar ones since issue 29 (DECISIONS 46); the open
+        // batches since issue 31 (DECISIONS 54).
         [
+          'batches',
           'courseOverview',
           'discountedFees',
           'discountedFeesInr',

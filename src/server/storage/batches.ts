@@ -137,3 +137,5 @@ export async function seedBatches(records: readonly BatchRecord[], at: Date): Pr
   await Promise.all(records.map((record) => createBatch(record)));
   await store.create(SEEDED_KEY, SeededSchema, { at: at.toISOString() });
 }
+
+export { SKIP };

@@ -1,13 +1,22 @@
 /**
- * Carts in the `carts` store, keyed `carts/<userId>`: the course ids in the order they were added
- * and a version that grows with every change (checkout keys on it). Course details and prices are
+ * Carts in the `carts` store, keyed `carts/<userId>`: the course ids in the order they were added,
+ * the batch and seats chosen for each, and a version that grows with every change (checkout keys on it). Course details and prices are
  * never stored here: they come from the catalogue when the cart is shown.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP, type Skip } from '~/server/storage/blob-store';
 
+/** The batch and seats a buyer chose for a course in the cart (DECISIONS 54, 55). */
+export const CartChoiceSchema = z.object({ batchId: z.string(), seats: z.int().check(z.gte(1)) });
+export type CartChoice = z.infer<typeof CartChoiceSchema>;
+
 export const CartRecordSchema = z.object({
   courseIds: z.array(z.int()),
+  /**
+   * Course id -> the batch and seats chosen (issue 31). A course without one (a cart from before
+   * batches) takes its next open batch and 1 seat when read.
+   */
+  choices: z.optional(z.record(z.string(), CartChoiceSchema)),
   /** Grows by one with every change. */
   version: z.int().check(z.gte(0)),
   /** The checkout that last emptied this cart, so a repeated checkout answers the same. */

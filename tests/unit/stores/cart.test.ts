@@ -30,6 +30,9 @@ const course = (id: number) => ({
   feesInr: 16999,
   discountedFeesInr: 11999,
   courseOverview: 'An overview. '.repeat(30),
+  // The server's cart items carry their batch and seats since issue 31.
+  batchId: `b-${id}-20261207-evening`,
+  seats: 1,
 });
 
 type Reply =

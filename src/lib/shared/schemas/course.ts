@@ -4,6 +4,7 @@
  */
 import * as zm from '~/lib/shared/zod';
 import { UsdSchema } from '~/lib/shared/money';
+import { BatchSchema } from '~/lib/shared/schemas/batch';
 
 export type { Course, CourseEntry } from '~/lib/shared/schemas/course-catalogue';
 
@@ -25,3 +26,8 @@ export const CourseSummarySchema = zm.object({
 });
 
 export type CourseSummary = zm.infer<typeof CourseSummarySchema>;
+
+/** A course of `GET /api/courses`: its public fields and its open batches (DECISIONS 54), by start date. */
+export const CatalogueCourseSchema = zm.extend(CourseSummarySchema, { batches: zm.array(BatchSchema) });
+export type CatalogueCourse = zm.infer<typeof CatalogueCourseSchema>;
+export const CatalogueSchema = zm.array(CatalogueCourseSchema);

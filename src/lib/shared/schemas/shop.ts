@@ -6,6 +6,7 @@
 import * as z from '~/lib/shared/zod';
 import { CurrencySchema, UsdSchema } from '~/lib/shared/money';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
+import { BATCH_HINTS, BATCH_LIMITS, BatchIdSchema } from '~/lib/shared/schemas/batch';
 
 /** The client code of cart calls (product-spec section 9). */
 export const SHOP_CLIENT = 'sispl';
@@ -13,9 +14,33 @@ export const SHOP_CLIENT = 'sispl';
 /** Order numbers: `SIS-2627-000001`, at most 16 characters of A-Z 0-9 - (DECISIONS 11). */
 export const ORDER_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
 
-/** A course in the cart: the catalogue's public fields, prices from the server. */
-export const CartItemSchema = CourseSummarySchema;
+/**
+ * A course in the cart: the catalogue's public fields, prices from the server (per seat), and the
+ * batch and seats chosen (DECISIONS 54, 55). `batchId` is null only when the course has no open
+ * batch for a line added before batches existed (checkout then asks for another batch).
+ */
+export const CartItemSchema = z.extend(CourseSummarySchema, {
+  // A cart cached in the browser before batches (localStorage `course`) reads as 'none chosen,
+  // 1 seat' until the server's answer replaces it.
+  batchId: z._default(z.nullable(z.string()), null),
+  /** Seats of the batch, 1 to 20. */
+  seats: z._default(z.int(), 1),
+});
 export type CartItem = z.infer<typeof CartItemSchema>;
+
+/** `addtocart ?batch=&seats=` (API.md): both optional (the next open batch, 1 seat). */
+export const AddToCartQuerySchema = z.object({
+  batch: z.optional(BatchIdSchema),
+  seats: z.optional(
+    z.string(BATCH_HINTS.seatsPerOrder).check(
+      z.regex(/^\d{1,2}$/, BATCH_HINTS.seatsPerOrder),
+      z.refine(
+        (text) => Number(text) >= 1 && Number(text) <= BATCH_LIMITS.seatsPerOrder,
+        BATCH_HINTS.seatsPerOrder,
+      ),
+    ),
+  ),
+});
 
 /** The cart: what add, delete, load and checkout answer. */
 export const CartSchema = z.array(CartItemSchema);
@@ -26,8 +51,11 @@ export const CartSchema = z.array(CartItemSchema);
  * prices is left out: it was not paid.
  */
 export const PurchasedItemSchema = z.extend(
-  z.omit(CartItemSchema, { feesInr: true, discountedFeesInr: true }),
+  z.omit(CartItemSchema, { feesInr: true, discountedFeesInr: true, batchId: true, seats: true }),
   {
+    /** The batch and seats bought (orders before batches have none). */
+    batchId: z.optional(z.string()),
+    seats: z.optional(z.int()),
     orderNo: z.string(),
     /** When the order was placed (ISO 8601). */
     orderDate: z.iso.datetime(),

@@ -224,7 +224,7 @@ export async function payableCheckout(
   // The billing country decides the currency charged (DECISIONS 46).
   const currency = currencyOfCountry(request.billing.country);
   if (request.expect && !showsLines(found.lines, request.expect, currency))
-    throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId));
+    throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId, undefined, deps.now()));
   checkAddress(request.billing, found.lines);
   const billed = sameBilling(found.billing, request.billing)
     ? found
@@ -375,5 +375,5 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   }
   step('completed');
 
-  return { orderNo, cart: await cartItems(userId, cart) };
+  return { orderNo, cart: await cartItems(userId, cart, deps.now()) };
 }

@@ -1,0 +1,197 @@
+/**
+ * Batches (DECISIONS 54): the runs of each course that buyers choose from. A fresh site gets two
+ * open batches of every course the first time batches are read (a weekday evening and a weekend
+ * morning one, dated from that moment); from then on staff add and change them in the console.
+ * A batch is open until the day in India of its start date has passed (`isBatchOpen`).
+ */
+import { courseById, courses } from '~/lib/shared/catalogue';
+import { indianDay, nextDay } from '~/lib/shared/dates';
+import { isBatchOpen } from '~/lib/shared/batch-schedule';
+import { BATCH_HINTS, type Batch, type BatchInput } from '~/lib/shared/schemas/batch';
+import { NotFound, ValidationError } from '~/server/domain/errors';
+import {
+  createBatch,
+  getBatch,
+  listBatches,
+  seatsTaken,
+  seedBatches,
+  SKIP,
+  toBatch,
+  updateBatch,
+  wereBatchesSeeded,
+  type BatchRecord,
+} from '~/server/storage/batches';
+
+export const BATCH_ERRORS = {
+  unknown: 'There is no such batch.',
+  noOpenBatch: 'This course has no open batch at the moment. Please check back soon.',
+  fewerSeatsThanTaken: (taken: number) =>
+    `This batch has ${taken} seats taken already: it needs at least ${taken} seats.`,
+  courseOfTakenBatch: 'A batch with seats taken stays a batch of its course.',
+} as const;
+
+/** The seed batches' trainers, one per course in turn. */
+const SEED_TRAINERS = ['Asha Kulkarni', 'Rahul Deshpande', 'Meera Iyer', 'Vikram Joshi', 'Sneha Patil'];
+/** Seats of a seed batch. */
+const SEED_SEATS = 25;
+
+/** The first day on or after `from` that falls on `weekday` (0 = Sunday), calendar arithmetic only. */
+function firstWeekdayFrom(from: string, weekday: number): string {
+  let day = from;
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== weekday) day = nextDay(day);
+  return day;
+}
+
+/** `from` plus `days` days. */
+function daysAfter(from: string, days: number): string {
+  let day = from;
+  for (let step = 0; step < days; step += 1) day = nextDay(day);
+  return day;
+}
+
+/**
+ * The seed batches of a site seeded at `now`: for each course a weekday evening batch starting the
+ * first Monday at least 10 days ahead (16 sessions) and a weekend morning batch starting the first
+ * Saturday at least 12 days ahead (8 sessions), 25 seats each, ids `b-<courseId>-<yyyymmdd>-evening`
+ * and `-weekend`.
+ */
+export function seedBatchRecords(now: Date): BatchRecord[] {
+  const today = indianDay(now);
+  const evening = firstWeekdayFrom(daysAfter(today, 10), 1);
+  const weekend = firstWeekdayFrom(daysAfter(today, 12), 6);
+  const at = now.toISOString();
+  return courses.flatMap((course, index) => {
+    const trainer = SEED_TRAINERS[index % SEED_TRAINERS.length]!;
+    const common = {
+      courseId: course.id,
+      trainer,
+      seats: SEED_SEATS,
+      claims: {},
+      createdAt: at,
+      updatedAt: at,
+    };
+    return [
+      {
+        ...common,
+        id: `b-${course.id}-${evening.replaceAll('-', '')}-evening`,
+        startsOn: evening,
+        schedule: 'Mon-Thu 19:00-21:00 IST',
+        sessions: 16,
+      },
+      {
+        ...common,
+        id: `b-${course.id}-${weekend.replaceAll('-', '')}-weekend`,
+        startsOn: weekend,
+        schedule: 'Sat-Sun 10:00-13:00 IST',
+        sessions: 8,
+      },
+    ];
+  });
+}
+
+/**
+ * Every batch, by start date: one listing of the store. A site whose batches were never seeded
+ * gets the seed batches first (written only if new, so two first reads at once write them once).
+ */
+export async function allBatches(now: Date): Promise<BatchRecord[]> {
+  const listed = await listBatches();
+  if (listed.length > 0 || (await wereBatchesSeeded())) return listed;
+  await seedBatches(seedBatchRecords(now), now);
+  return listBatches();
+}
+
+/** The open batches of every course (public shape, by start date), from one listing. */
+export async function openBatchesByCourse(now: Date): Promise<Map<number, Batch[]>> {
+  const open = new Map<number, Batch[]>();
+  for (const record of await allBatches(now)) {
+    if (!isBatchOpen(record, now)) continue;
+    const list = open.get(record.courseId) ?? [];
+    list.push(toBatch(record));
+    open.set(record.courseId, list);
+  }
+  return open;
+}
+
+/** The open batches of a course, by start date (the full ones included: they show as full). */
+export async function openBatchesOf(courseId: number, now: Date): Promise<Batch[]> {
+  return (await openBatchesByCourse(now)).get(courseId) ?? [];
+}
+
+/**
+ * The batch a buyer gets when they do not choose: the course's first open batch with a seat
+ * left, else its first open batch (checkout then says it is full); undefined when none is open.
+ */
+export function defaultBatchOf(open: readonly Batch[]): Batch | undefined {
+  return open.find((batch) => batch.seatsLeft > 0) ?? open[0];
+}
+
+/** The stored fields of what staff entered: an empty joining link is no link. */
+function fieldsOf(input: BatchInput): Omit<BatchRecord, 'id' | 'claims' | 'createdAt' | 'updatedAt'> {
+  const { joinUrl, ...rest } = input;
+  return { ...rest, ...(joinUrl ? { joinUrl } : {}) };
+}
+
+function checkCourse(courseId: number): void {
+  if (!courseById(courseId)) throw new ValidationError([BATCH_HINTS.courseId]);
+}
+
+/** The id of a batch staff add: `b-<courseId>-<yyyymmdd>-<hhmm of its start>`, then `-2`, `-3`... */
+function staffBatchId(input: BatchInput, attempt: number): string {
+  const time = /(\d{2}):(\d{2})-/.exec(input.schedule);
+  const base = `b-${input.courseId}-${input.startsOn.replaceAll('-', '')}-${time ? time[1]! + time[2]! : 'x'}`;
+  return attempt === 1 ? base : `${base}-${attempt}`;
+}
+
+/** Staff add a batch (201): its stored record. 400 for a course the catalogue does not have. */
+export async function addBatch(input: BatchInput, now: Date): Promise<BatchRecord> {
+  checkCourse(input.courseId);
+  const at = now.toISOString();
+  for (let attempt = 1; ; attempt += 1) {
+    const record: BatchRecord = {
+      ...fieldsOf(input),
+      id: staffBatchId(input, attempt),
+      claims: {},
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (await createBatch(record)) return record;
+  }
+}
+
+/** A batch before and after staff changed it (who is told of the change compares them). */
+export interface BatchChange {
+  readonly before: BatchRecord;
+  readonly after: BatchRecord;
+}
+
+/**
+ * Staff change a batch (200). Its seats never fall below those taken, and a batch with seats
+ * taken keeps its course (both 400 with a sentence); 404 for an unknown id. The seats taken are
+ * kept as they are.
+ */
+export async function changeBatch(id: string, input: BatchInput, now: Date): Promise<BatchChange> {
+  checkCourse(input.courseId);
+  const before = await getBatch(id);
+  if (!before) throw new NotFound([BATCH_ERRORS.unknown]);
+  let refusal: ValidationError | undefined;
+  let previous = before;
+  const after = await updateBatch(id, (current) => {
+    previous = current;
+    refusal = undefined;
+    const taken = seatsTaken(current);
+    if (input.seats < taken) refusal = new ValidationError([BATCH_ERRORS.fewerSeatsThanTaken(taken)]);
+    else if (taken > 0 && input.courseId !== current.courseId)
+      refusal = new ValidationError([BATCH_ERRORS.courseOfTakenBatch]);
+    if (refusal) return SKIP;
+    return {
+      ...fieldsOf(input),
+      id: current.id,
+      claims: current.claims,
+      createdAt: current.createdAt,
+      updatedAt: now.toISOString(),
+    };
+  });
+  if (refusal) throw refusal;
+  if (!after) throw new NotFound([BATCH_ERRORS.unknown]);
+  return { before: previous, after };
+}
