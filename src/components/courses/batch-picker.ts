@@ -68,7 +68,15 @@ class BatchPicker extends HTMLElement {
       const state = $batchesState.get();
       const batches = $openBatches.get()[courseId];
       if (state !== 'ready' || !batches) {
+        this.dataset['state'] = state === 'failed' ? 'failed' : 'loading';
         status.textContent = state === 'failed' ? text.loadFailed : text.loading;
+        list.replaceChildren(status);
+        return;
+      }
+      this.dataset['state'] = 'ready';
+      if (batches.length === 0) {
+        status.textContent = text.none;
+        list.replaceChildren(status);
         return;
       }
       const chosen = choiceFor(courseId).batchId;
@@ -77,8 +85,6 @@ class BatchPicker extends HTMLElement {
       options.setAttribute('role', 'list');
       for (const batch of batches) options.append(optionOf(batch, `batch-${courseId}`, batch.id === chosen));
       list.replaceChildren(options);
-      status.textContent = batches.length === 0 ? text.none : '';
-      list.hidden = batches.length === 0;
     };
 
     list.addEventListener('change', (event) => {
