@@ -11,6 +11,7 @@ import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { centsFromUsd, type Cents, type Currency } from '~/lib/shared/money';
 import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
 import { notifyError } from '~/stores/notifications';
 import { requestSignIn } from '~/stores/account-dialog';
@@ -58,6 +59,14 @@ export const $cartChanged: ReadableAtom<number> = $changedCount;
 
 /** Course ids with an add or delete in flight. */
 export const $cartBusy: ReadableAtom<ReadonlySet<number>> = $busy;
+
+/**
+ * What a cart line costs in `currency`, in minor units: the price per seat times its seats
+ * (DECISIONS 55; the server's checkout charges the same).
+ */
+export function lineCents(item: CartItem, currency: Currency): Cents {
+  return centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees) * item.seats;
+}
 
 /** `/api/Cart/{action}/sispl,{ids}`: the cart API's path for an action. */
 export function cartPath(action: string, ...ids: readonly (string | number)[]): string {

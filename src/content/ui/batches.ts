@@ -3,7 +3,6 @@
  * page's list and Seats field, the cards' next start, the cart's batch and seats. A module of its
  * own: the course page's picker loads it before any island, so it carries no other shop text.
  */
-/** A course's batches (DECISIONS 54-55): the course page's list and seats, the cards, the cart. */
 export const batchText = {
   heading: 'Next batches',
   loading: 'Loading the next batches…',
@@ -23,9 +22,14 @@ export const batchText = {
   tooManySeats: (left: number) =>
     left === 1 ? 'Only 1 seat is left in this batch.' : `Only ${left} seats are left in this batch.`,
   batchLabel: 'Batch',
-  seatsOf: (n: number) => (n === 1 ? '1 seat' : `${n} seats`),
-  /** The cart line's price for several seats: `3 seats × ₹11,999`. */
-  perSeat: (seats: number, price: string) => `${seats} seats × ${price}`,
+  /** A batch in the cart's select: `Mon 7 Dec 2026 · Mon-Thu 19:00-21:00 IST`, and 'Full'. */
+  option: (day: string, schedule: string, seatsLeft: number) =>
+    `${weekdayOf(day)} ${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
+  /** The line's batch, no longer open (started or closed since it was added). */
+  closedOption: 'The batch chosen is no longer open',
+  /** The cart line's price for several seats: `3 seats × $174.99 = $524.97`. */
+  lineTotal: (seats: number, price: string, total: string) => `${seats} seats × ${price} = ${total}`,
+  changing: 'Updating your cart…',
 } as const;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -307,6 +307,14 @@ describe('cart store', () => {
     stop();
   });
 
+  it('a line costs its price per seat times its seats, in either currency (DECISIONS 55)', async () => {
+    stubFetch();
+    const cart = await loadStore(false);
+    expect(cart.lineCents({ ...course(1), seats: 3 }, 'USD')).toBe(41850);
+    expect(cart.lineCents({ ...course(1), seats: 3 }, 'INR')).toBe(3599700);
+    expect(cart.lineCents(course(1), 'INR')).toBe(1199900);
+  });
+
   it('empties the cart when the user goes (sign-out, an expired session)', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch();
