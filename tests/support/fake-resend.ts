@@ -21,6 +21,7 @@ export interface FakeEmail {
     html: string;
     text: string;
     reply_to?: string | string[];
+    attachments?: { filename?: string; content?: string; content_type?: string }[];
   };
 }
 

@@ -18,8 +18,8 @@ export interface FieldWiring {
 }
 
 interface FieldProps {
-  /** The form's class block: `account-forms` (default) or `contact-form`; the field's classes derive from it. */
-  block?: 'account-forms' | 'contact-form' | undefined;
+  /** The form's class block: `account-forms` (default), `contact-form` or `attendees-form`; the field's classes derive from it. */
+  block?: 'account-forms' | 'contact-form' | 'attendees-form' | undefined;
   /** More classes on the field's wrapper, e.g. `contact-form__field--wide`. */
   className?: string | undefined;
   /** Id of the input; the label, help and hint ids derive from it. */

@@ -13,6 +13,8 @@ export const headerCopy = {
   accountMenuPrefix: 'Account: ',
   myCart: 'My cart',
   purchaseHistory: 'Purchase history',
+  /** The batches the user bought or was enrolled in (DECISIONS 56). */
+  myCourses: 'My courses',
   /** Staff only (DECISIONS 39): the company console. */
   console: 'Console',
   signOut: 'Sign out',
@@ -25,6 +27,7 @@ export const headerCopy = {
 export const accountLinks = {
   cart: '/checkout',
   purchaseHistory: '/purchasehistory',
+  myCourses: '/my-courses',
   console: '/console',
   /** The sign-in page; the dialog's no-JavaScript fallback. */
   login: '/login',

@@ -36,6 +36,7 @@ export const canonicalPaths = [
   '/purchasehistory',
   '/invoice',
   '/credit-note',
+  '/my-courses',
 ] as const;
 
 export type CanonicalPath = (typeof canonicalPaths)[number];
@@ -50,6 +51,7 @@ export const privatePaths: readonly CanonicalPath[] = [
   '/purchasehistory',
   '/invoice',
   '/credit-note',
+  '/my-courses',
 ];
 
 /** True for a page that must not be indexed. */

@@ -65,6 +65,7 @@ export async function enqueueMail(
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(mail.attachments?.length ? { attachments: [...mail.attachments] } : {}),
     delivery: { status: 'pending', attempts: 0 },
   };
   return { key: record.key, stored: await saveQueuedMail(record) };
@@ -137,6 +138,7 @@ export async function deliverQueuedMail(
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     idempotencyKey: mail.key,
   });
   const now = deps.now();

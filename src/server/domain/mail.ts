@@ -9,6 +9,16 @@ import { Resend } from 'resend';
 import { serverEnv, type ServerEnv } from '~/server/env';
 import { putOutboxMail } from '~/server/storage/outbox';
 
+/** A file sent with an e-mail (a calendar file). */
+export interface MailAttachment {
+  /** The file's name as the reader sees it: `devops-b-3-20261207-evening.ics`. */
+  readonly filename: string;
+  /** Its media type: `text/calendar; charset=utf-8; method=PUBLISH`. */
+  readonly contentType: string;
+  /** Its bytes, base64-encoded (what Resend's API takes). */
+  readonly contentBase64: string;
+}
+
 /** An e-mail to send. */
 export interface OutgoingMail {
   readonly to: readonly string[];
@@ -16,6 +26,8 @@ export interface OutgoingMail {
   readonly subject: string;
   readonly html: string;
   readonly text: string;
+  /** Files sent with it, if any. */
+  readonly attachments?: readonly MailAttachment[];
   /** Same key, same e-mail: the provider sends it at most once (Resend keeps keys 24 hours). */
   readonly idempotencyKey: string;
 }
@@ -57,6 +69,15 @@ export function createResendTransport(options: {
             html: mail.html,
             text: mail.text,
             ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            ...(mail.attachments?.length
+              ? {
+                  attachments: mail.attachments.map((file) => ({
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    content: file.contentBase64,
+                  })),
+                }
+              : {}),
           },
           { idempotencyKey: mail.idempotencyKey, signal: AbortSignal.timeout(timeoutMs) },
         );
@@ -92,9 +113,13 @@ export function createOutboxTransport(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments?.length ? { attachments: [...mail.attachments] } : {}),
       });
+      const files = stored.attachments?.length
+        ? ` | Attached: ${stored.attachments.map((file) => file.filename).join(', ')}`
+        : '';
       log(
-        `[mail:outbox] To: ${stored.to.join(', ')}${stored.replyTo ? ` | Reply-To: ${stored.replyTo}` : ''} | Subject: ${stored.subject}\n${stored.text}\n[mail:outbox] end`,
+        `[mail:outbox] To: ${stored.to.join(', ')}${stored.replyTo ? ` | Reply-To: ${stored.replyTo}` : ''} | Subject: ${stored.subject}${files}\n${stored.text}\n[mail:outbox] end`,
       );
       return { ok: true, providerId: stored.id };
     },

@@ -4,6 +4,7 @@
  */
 import type { PaymentDeps } from '~/server/domain/payments/checkout-payment';
 import { paymentGatewayOf, returnOriginOf } from '~/server/domain/payments/gateway';
+import { queueEnrolmentMails } from '~/server/domain/students/student-notices';
 import type { ApiCall } from '~/server/http/handler';
 
 /** The setting without which a live site takes no payment (issue 28, item 7). */
@@ -31,6 +32,8 @@ export function paymentDepsOf(
     mail,
     now: () => now,
     siteUrl: settings.siteUrl,
+    // Each enrolment of a placed order: the joining mails with the .ics (DECISIONS 56), once per key.
+    enrolled: (enrolment) => queueEnrolmentMails(enrolment, { mail, siteUrl: settings.siteUrl }),
     gateway,
     returnOrigin: returnOriginOf(gateway, request.url, settings.siteUrl),
   };

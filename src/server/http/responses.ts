@@ -38,6 +38,14 @@ export function csv(text: string, filename: string): Response {
   return new Response(text, { status: 200, headers });
 }
 
+/** A calendar file download (`text/calendar`, UTF-8, RFC 5545) named `filename`, with the API headers. */
+export function calendarFile(text: string, filename: string): Response {
+  const headers = new Headers(API_HEADERS);
+  headers.set('Content-Type', 'text/calendar; charset=utf-8');
+  headers.set('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  return new Response(text, { status: 200, headers });
+}
+
 /**
  * An HTML page a function answers (the test gateway's): its own strict policy, no script at all,
  * styles inline, forms posting only to this site.

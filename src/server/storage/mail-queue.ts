@@ -13,6 +13,13 @@ import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-sto
 
 export type { MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 
+/** A file sent with an e-mail: its name, media type and bytes in base64. */
+export const MailAttachmentSchema = z.object({
+  filename: z.string().check(z.minLength(1), z.maxLength(200)),
+  contentType: z.string().check(z.minLength(1), z.maxLength(200)),
+  contentBase64: z.base64(),
+});
+
 /** An e-mail in the queue: what to send and what became of it. */
 export const QueuedMailSchema = z.object({
   /** The idempotency key: same key, same e-mail, sent at most once. */
@@ -24,6 +31,8 @@ export const QueuedMailSchema = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /** Files sent with it (a calendar file), if any. */
+  attachments: z.optional(z.array(MailAttachmentSchema)),
   delivery: MailDeliverySchema,
 });
 

@@ -34,6 +34,12 @@ export const OrderLineSchema = z.object({
    */
   listPricePaise: z.optional(CentsSchema),
   pricePaise: z.optional(CentsSchema),
+  /**
+   * The batch bought and its seats (issue 31; DECISIONS 54, 55); the prices above are the line's,
+   * for all its seats. Lines from before batches have neither: 1 seat.
+   */
+  batchId: z.optional(z.string()),
+  seats: z.optional(z.int().check(z.gte(1))),
 });
 
 export type OrderLine = z.infer<typeof OrderLineSchema>;

@@ -3,6 +3,7 @@
  * mail's idempotency key, so a retried send is stored once, as Resend would send it once.
  */
 import * as z from '~/lib/shared/zod';
+import { MailAttachmentSchema } from '~/server/storage/mail-queue';
 import { openStore } from '~/server/storage/blob-store';
 import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 
@@ -16,6 +17,7 @@ export const OutboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  attachments: z.optional(z.array(MailAttachmentSchema)),
 });
 
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;

@@ -1,10 +1,11 @@
 /**
  * The confirmation on `/checkout?placed={orderNo}` (API.md, Payments; DECISIONS 45): the order
  * the buyer has just paid for, read from the server (so a reload shows it again, and only to its
- * buyer), with its invoice and the purchase history.
+ * buyer), with its invoice, the purchase history and My courses (its batches, issue 31).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, type Ref } from 'react';
+import { accountLinks, headerCopy } from '~/content/ui/account';
 import { checkoutText as text } from '~/content/ui/shop';
 import { centsFromUsd, formatMoney } from '~/lib/shared/money';
 import { $invoice, loadInvoice } from '~/stores/orders';
@@ -60,6 +61,9 @@ export default function PlacedOrder({
       </a>
       <a className="button button--outline" href="/purchasehistory">
         {text.history}
+      </a>
+      <a className="button button--outline" href={accountLinks.myCourses}>
+        {headerCopy.myCourses}
       </a>
     </MessagePanel>
   );

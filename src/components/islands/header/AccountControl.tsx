@@ -1,6 +1,6 @@
 /**
  * The header's account control: Sign in (a link to /login that opens the dialog once hydrated),
- * or the signed-in user's button with its menu: My cart, Purchase history, Console for staff,
+ * or the signed-in user's button with its menu: My cart, Purchase history, My courses, Console for staff,
  * Sign out.
  */
 /* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
@@ -97,6 +97,11 @@ export default function AccountControl({
               data-nav-link={headerCopy.purchaseHistory}
             >
               {headerCopy.purchaseHistory}
+            </a>
+          </li>
+          <li>
+            <a className="site-nav__link" href={accountLinks.myCourses} data-nav-link={headerCopy.myCourses}>
+              {headerCopy.myCourses}
             </a>
           </li>
           {user.staff === true && (

@@ -134,8 +134,10 @@ export const EnrolmentSchema = z.object({
   batch: BatchWithLinkSchema,
   /** Seats bought on this order for this batch. */
   seats: z.int(),
-  /** Named attendees (empty until the buyer names them). */
+  /** Named attendees (empty until the buyer names them); an attendee sees only themselves. */
   attendees: z.array(z.object({ name: z.string(), email: z.string() })),
+  /** What the session user is on it: the buyer (who names the attendees) or an attendee. */
+  role: z.enum(['buyer', 'attendee']),
 });
 export type Enrolment = z.infer<typeof EnrolmentSchema>;
 export const EnrolmentsSchema = z.array(EnrolmentSchema);

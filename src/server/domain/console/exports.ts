@@ -13,6 +13,7 @@ import { creditNotesIn } from '~/server/domain/payments/refunds';
 import { listLeads } from '~/server/domain/console/leads';
 import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
 import { ValidationError } from '~/server/domain/errors';
+import { lineAmountOf } from '~/server/domain/shop/invoice';
 
 /**
  * Rows an export holds at the most. A range with more is refused (HTTP 400) with a sentence asking
@@ -59,7 +60,11 @@ function creditNoteRowOf(note: CreditNote): OrderRow & { readonly creditNote: tr
     buyer: note.billTo,
     billing: note.billing ?? null,
     placeOfSupply: note.placeOfSupply ?? '',
-    lines: note.lines.map((line) => ({ courseId: line.courseId, name: line.name, price: line.price })),
+    lines: note.lines.map((line) => ({
+      courseId: line.courseId,
+      name: line.name,
+      price: lineAmountOf(line),
+    })),
     totals: note.totals,
     currency: note.currency,
     payment: note.payment ?? null,

@@ -8,7 +8,7 @@ import { gstStateName } from '~/lib/shared/gst';
 import { usdFromCents } from '~/lib/shared/money';
 import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
 import { placeOfSupplyStateOf } from '~/lib/shared/tax';
-import { issuedInvoiceOf } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, lineAmountOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { refundViewOf } from '~/server/domain/payments/refunds';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
@@ -49,7 +49,11 @@ export function orderRowOf(order: Order): OrderRow {
     buyer: invoice.billTo,
     billing: invoice.billing ?? null,
     placeOfSupply: invoice.placeOfSupply ?? `${place.name} (${place.code})`,
-    lines: invoice.lines.map((line) => ({ courseId: line.courseId, name: line.name, price: line.price })),
+    lines: invoice.lines.map((line) => ({
+      courseId: line.courseId,
+      name: line.name,
+      price: lineAmountOf(line),
+    })),
     totals: invoice.totals,
     currency: invoice.currency,
     payment: invoice.payment ?? null,

@@ -3,7 +3,8 @@
  * webhook (`payment.captured`, `payment.authorized`, `order.paid`) and every replay of them go
  * through before a payment is captured or kept. A payment becomes an order when its checkout
  * exists, its amount and currency match, no other payment claimed the gateway order, and the
- * buyer owns none of its courses now (held in one conditional write per buyer). Otherwise it is
+ * buyer owns none of its courses now (held in one conditional write per buyer), and every batch
+ * of it has the seats (taken in one conditional write per batch, DECISIONS 54). Otherwise it is
  * never kept: an authorised one is not captured, a captured one is refunded in full at once, once
  * (the refund is claimed on the payment's record before the gateway is called). Capture happens
  * here, for the payments that become orders, whatever the dashboard's auto-capture setting.
@@ -27,9 +28,11 @@ import {
   type Checkout,
 } from '~/server/storage/checkouts';
 import { boughtCourseIds } from '~/server/storage/orders';
+import { releaseSeats, takeSeats } from '~/server/storage/batches';
 import {
   claimGatewayOrder,
   holdCourses,
+  releaseCourses,
   notePayment,
   updatePayment,
   type PaymentRecord,
@@ -41,7 +44,7 @@ export interface SettleDeps extends CheckoutDeps {
 }
 
 /** Why a payment is not kept (DECISIONS 48), as recorded. */
-export type RefusalCode = 'no-checkout' | 'amount' | 'domestic' | 'already-paid' | 'owned';
+export type RefusalCode = 'no-checkout' | 'amount' | 'domestic' | 'already-paid' | 'owned' | 'full';
 
 /** The sentence staff read for each refusal (console, payments list). */
 export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
@@ -51,6 +54,7 @@ export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>
     'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
   'already-paid': 'The order was already paid by another payment.',
   owned: 'The buyer already owns a course of this checkout.',
+  full: 'A batch of this checkout had no seats left for it when the payment was confirmed (DECISIONS 54).',
   unmatched: 'The payment is for a gateway order this site did not make.',
 };
 
@@ -90,8 +94,37 @@ async function decide(payment: RazorpayPayment, checkout: Checkout | undefined):
       await boughtCourseIds(checkout.userId),
     );
     if (taken.length > 0) return { refuse: 'owned' };
+    // The seats, after the course hold: all of them or none, and the hold goes with them.
+    if (!(await takeSeatsOf(checkout, asked.orderId))) {
+      await releaseCourses(checkout.userId, asked.orderId, courseIds);
+      return { refuse: 'full' };
+    }
   }
   return { become: 'order', checkout };
+}
+
+/**
+ * Takes the seats of every line's batch for the gateway order (DECISIONS 54), each in one
+ * conditional write per batch, idempotent per gateway order: true when every batch gave them;
+ * otherwise gives back those taken and answers false. A line from before batches takes none.
+ */
+async function takeSeatsOf(checkout: Checkout, claimId: string): Promise<boolean> {
+  const lines = checkout.lines.filter((line) => line.batchId !== undefined);
+  const outcomes = await Promise.all(lines.map((line) => takeSeats(line.batchId!, claimId, line.seats ?? 1)));
+  if (outcomes.every((outcome) => outcome === 'taken')) return true;
+  await Promise.all(
+    lines.map((line, index) =>
+      outcomes[index] === 'taken' ? releaseSeats(line.batchId!, claimId) : Promise.resolve(),
+    ),
+  );
+  return false;
+}
+
+/** Gives back the seats a gateway order took of its checkout's batches (idempotent). */
+async function releaseSeatsOf(checkout: Checkout, claimId: string): Promise<void> {
+  await Promise.all(
+    checkout.lines.map((line) => (line.batchId ? releaseSeats(line.batchId, claimId) : Promise.resolve())),
+  );
 }
 
 /** Captures an authorised payment; a lost race with another capture reads the gateway again. */
@@ -156,7 +189,9 @@ export async function settlePayment(
   if ('become' in decision) {
     payment = await capture(payment, gateway);
     if (payment.status !== 'captured') {
-      // Refunded or voided at the gateway meanwhile (the dashboard): for staff to look at.
+      // Refunded or voided at the gateway meanwhile (the dashboard, or our own refund of a
+      // replayed refusal): for staff to look at, and the seats it took go back.
+      await releaseSeatsOf(decision.checkout, ids.orderId);
       record = await updatePayment(payment.id, (current) => ({
         ...current,
         status: payment!.status,

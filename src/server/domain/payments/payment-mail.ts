@@ -3,6 +3,7 @@
  * e-mail, sent once per payment, and the sentence the payment status call answers.
  */
 import { formatMoney, formatUsd } from '~/lib/shared/money';
+import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
 import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
 import type { Checkout } from '~/server/storage/checkouts';
 import type { PaymentRecord } from '~/server/storage/payments';
@@ -15,6 +16,7 @@ const BECAUSE: Readonly<Record<string, string>> = {
   'no-checkout': 'This checkout had expired',
   amount: "The amount paid differs from the checkout's",
   domestic: 'Your billing country is outside India but the payment was made with an Indian card or account',
+  full: 'The last seats of your batch went to other buyers while you were paying',
 };
 
 /** What to do next, when there is something. */
@@ -22,6 +24,8 @@ const NEXT: Readonly<Record<string, string>> = {
   owned: ' Check your cart and pay again for the other courses.',
   'no-checkout': ' Add the courses to your cart again and pay.',
   domestic: ' Choose India as the billing country and pay again.',
+  // BATCH_HINTS.full, the sentence checkout answers for a full batch.
+  full: ` ${BATCH_HINTS.full}`,
 };
 
 /** An amount in the smallest unit as people read it (`$139.00`, `₹11,999.00`, `EUR 1,180.00`). */

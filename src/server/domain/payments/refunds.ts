@@ -30,6 +30,8 @@ import { SKIP } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
 import { forgetBoughtCourses, getOrder, type Order } from '~/server/storage/orders';
 import { getPayment, releaseCourses, updatePayment } from '~/server/storage/payments';
+import { releaseSeats } from '~/server/storage/batches';
+import { updateEnrolment } from '~/server/storage/enrolments';
 import {
   addRefund,
   getCreditNote,
@@ -151,7 +153,7 @@ export async function refundOrder(
 
   // 4. released, 5. told
   if (refund.state !== 'failed' && refund.state !== 'requested') {
-    await releaseRefundedCourses(order, refund.courseIds);
+    await releaseRefundedCourses(order, refund.courseIds, deps.now());
     await deps.mail.queue({
       ...renderRefundMail(order, refund, deps.siteUrl),
       to: [order.billTo.email],
@@ -239,11 +241,25 @@ async function refundNeedsAttention(order: Order, refund: OrderRefund, why: stri
   }));
 }
 
-/** The refunded courses can be bought again: out of what the buyer bought, their hold released. */
-async function releaseRefundedCourses(order: Order, courseIds: readonly number[]): Promise<void> {
+/**
+ * The refunded courses can be bought again: out of what the buyer bought, their hold released;
+ * their seats go back to their batches and their enrolments end (DECISIONS 54). Idempotent.
+ */
+async function releaseRefundedCourses(order: Order, courseIds: readonly number[], now: Date): Promise<void> {
   await forgetBoughtCourses(order.userId, order.orderNo, courseIds);
   const payment = order.payment ? await getPayment(order.payment.reference) : undefined;
   if (payment) await releaseCourses(order.userId, payment.gatewayOrderId, courseIds);
+  const at = now.toISOString();
+  await Promise.all(
+    order.lines
+      .filter((line) => courseIds.includes(line.courseId) && line.batchId !== undefined)
+      .map(async (line) => {
+        if (payment) await releaseSeats(line.batchId!, payment.gatewayOrderId);
+        await updateEnrolment(order.orderNo, line.courseId, (enrolment) =>
+          enrolment.cancelledAt === undefined ? { ...enrolment, cancelledAt: at } : SKIP,
+        );
+      }),
+  );
 }
 
 /** Records what the gateway says became of a staff refund; false when the id is not one. */

@@ -26,7 +26,7 @@ import {
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
-import { cartCourses, cartItems, purchasedCourseIds } from '~/server/domain/shop/cart';
+import { cartItems, cartLines, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
 import type { ExchangeRate } from '~/server/domain/payments/exchange-rate';
 import { renderOrderConfirmation } from '~/server/domain/shop/order-mail';
@@ -34,6 +34,10 @@ import { linePricesIn, linesIn, totalIn } from '~/server/domain/shop/prices';
 import { financialYearOf } from '~/lib/shared/dates';
 import { formatOrderNo, seriesOf } from '~/server/domain/shop/order-numbers';
 import { getCart, SKIP, updateCart } from '~/server/storage/carts';
+import { getBatch, toBatch } from '~/server/storage/batches';
+import { isBatchOpen } from '~/lib/shared/batch-schedule';
+import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
+import { BATCH_ERRORS } from '~/server/domain/shop/batches';
 import {
   bindGatewayOrder,
   bindKey,
@@ -48,6 +52,7 @@ import {
 import { assignNumber } from '~/server/storage/counters';
 import { saveOrder, saveOrderMarker, type Order } from '~/server/storage/orders';
 import { getUser } from '~/server/storage/users';
+import { saveEnrolment, type EnrolmentRecord } from '~/server/storage/enrolments';
 
 /** The steps of a checkout, in the order they are written. */
 export const CHECKOUT_STEPS = [
@@ -72,6 +77,11 @@ export interface CheckoutDeps {
   readonly now: () => Date;
   /** The site's origin, for the invoice link in the e-mail. */
   readonly siteUrl: string;
+  /**
+   * Called with each enrolment a placed order saved (issue 31), every time the order is placed
+   * again too: the enrolment mails, queued once by their idempotency keys.
+   */
+  readonly enrolled?: (enrolment: EnrolmentRecord) => Promise<void>;
   /** Called after each step; tests throw from it to simulate a crash there. */
   readonly afterStep?: (step: CheckoutStep) => void;
 }
@@ -99,8 +109,8 @@ async function findOrStartCheckout(
   // A checkout of this very cart version that was cut short is finished, not started again.
   let checkout = await getCheckout(userId, cart.version);
   if (!checkout) {
-    const courses = cartCourses(cart, await purchasedCourseIds(userId));
-    if (courses.length === 0) {
+    const lines = await cartLines(cart, await purchasedCourseIds(userId), deps.now());
+    if (lines.length === 0) {
       // The same request again after it emptied the cart (no key, cart unchanged since): same answer.
       if (keyHash === undefined && cart.lastCheckout?.version === cart.version)
         return { done: cart.lastCheckout.orderNo };
@@ -113,16 +123,19 @@ async function findOrStartCheckout(
       cartVersion: cart.version,
       startedAt: deps.now().toISOString(),
       billTo: { name: user.name, email: user.email },
-      lines: courses.map((course) => ({
+      // Each line's prices are for all its seats (DECISIONS 55), so every sum stays the total.
+      lines: lines.map(({ course, batchId, seats }) => ({
         courseId: course.id,
         name: course.name,
         url: course.url,
         review: course.review,
         courseOverview: course.courseOverview,
-        listPriceCents: course.feesCents,
-        priceCents: course.discountedFeesCents,
-        listPricePaise: course.feesPaise,
-        pricePaise: course.discountedFeesPaise,
+        listPriceCents: course.feesCents * seats,
+        priceCents: course.discountedFeesCents * seats,
+        listPricePaise: course.feesPaise * seats,
+        pricePaise: course.discountedFeesPaise * seats,
+        ...(batchId === null ? {} : { batchId }),
+        seats,
       })),
     });
   }
@@ -202,6 +215,27 @@ function checkAddress(billing: Billing, lines: Checkout['lines']): void {
 }
 
 /**
+ * Every line's batch still takes its seats (DECISIONS 54): open, with as many seats left (those
+ * this checkout's own gateway order holds count as its own). 400 with a sentence otherwise, as
+ * the checkout's other cart problems; a payment that gets past this and finds the batch full when
+ * confirmed is refunded (`settlePayment`).
+ */
+async function checkBatches(checkout: Checkout, now: Date): Promise<void> {
+  const claim = checkout.payment?.orderId;
+  const problems = await Promise.all(
+    checkout.lines.map(async (line) => {
+      if (line.batchId === undefined) return BATCH_ERRORS.noOpenBatch;
+      const batch = await getBatch(line.batchId);
+      if (!batch || !isBatchOpen(batch, now)) return BATCH_HINTS.closed;
+      const own = claim === undefined ? 0 : (batch.claims[claim] ?? 0);
+      return toBatch(batch).seatsLeft + own < (line.seats ?? 1) ? BATCH_HINTS.full : undefined;
+    }),
+  );
+  const sentences = [...new Set(problems.filter((problem) => problem !== undefined))];
+  if (sentences.length > 0) throw new ValidationError(sentences);
+}
+
+/**
  * The checkout a payment of the user's cart is for (issue 18; the payment-start step itself is
  * `startPayment`, src/server/domain/payments/checkout-payment.ts): the checkout of this cart version (or key) with
  * the billing details given, and a gateway order for its total, recorded on it. No order and no
@@ -225,6 +259,7 @@ export async function payableCheckout(
   const currency = currencyOfCountry(request.billing.country);
   if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId, undefined, deps.now()));
+  if (found.payment?.reference === undefined) await checkBatches(found, deps.now());
   checkAddress(request.billing, found.lines);
   const billed = sameBilling(found.billing, request.billing)
     ? found
@@ -345,6 +380,7 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {
     throw new Error(`Order number ${orderNo} already belongs to another order`);
   }
+  await saveEnrolmentsOf(order, deps);
   step('ordered');
 
   await deps.mail.queue({
@@ -361,6 +397,9 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
       : {
           ...current,
           courseIds: current.courseIds.filter((id) => !bought.has(id)),
+          choices: Object.fromEntries(
+            Object.entries(current.choices ?? {}).filter(([id]) => !bought.has(Number(id))),
+          ),
           lastCheckout: { version: current.version + 1, orderNo },
         },
   );
@@ -376,4 +415,28 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
   step('completed');
 
   return { orderNo, cart: await cartItems(userId, cart, deps.now()) };
+}
+
+/**
+ * One enrolment per line of the order that names a batch (DECISIONS 55, 56): its batch, seats and
+ * buyer, no attendees yet; written only if new, so placing the order again changes nothing.
+ */
+async function saveEnrolmentsOf(order: Order, deps: CheckoutDeps): Promise<void> {
+  const buyer = { userId: order.userId, name: order.billTo.name, email: order.billTo.email };
+  await Promise.all(
+    order.lines.map(async (line) => {
+      if (line.batchId === undefined) return;
+      const enrolment = await saveEnrolment({
+        orderNo: order.orderNo,
+        courseId: line.courseId,
+        courseName: line.name,
+        batchId: line.batchId,
+        seats: line.seats ?? 1,
+        buyer,
+        attendees: [],
+        enrolledAt: order.placedAt,
+      });
+      await deps.enrolled?.(enrolment);
+    }),
+  );
 }

@@ -6,7 +6,7 @@
  * what they printed: CGST + SGST at the company's state.
  */
 import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
-import { majorFromMinor } from '~/lib/shared/money';
+import { centsFromUsd, majorFromMinor } from '~/lib/shared/money';
 import { countryName } from '~/lib/shared/countries';
 import { gstStateName } from '~/lib/shared/gst';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf, type InvoiceTotals } from '~/lib/shared/tax';
@@ -76,8 +76,10 @@ export function toInvoice(order: Order, exchangeRate?: ExchangeRate): Invoice {
       courseId: line.courseId,
       name: line.name,
       sac: site.tax.sac,
-      qty: 1,
-      price: majorFromMinor(line.priceCents),
+      // A GST invoice's columns (DECISIONS 55): the seats, the rate per seat; the line's amount is
+      // their product, `priceCents` (a line's price is for all its seats).
+      qty: line.seats ?? 1,
+      price: majorFromMinor(Math.round(line.priceCents / (line.seats ?? 1))),
       taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
     })),
     totals: {
@@ -142,4 +144,9 @@ export function toInvoiceLines(order: Order): InvoiceLine[] {
     name: line.name,
     courseId: line.courseId,
   }));
+}
+
+/** An invoice or credit note line's amount (rate per seat times seats), in its major units. */
+export function lineAmountOf(line: { readonly price: number; readonly qty: number }): number {
+  return majorFromMinor(centsFromUsd(line.price) * line.qty);
 }

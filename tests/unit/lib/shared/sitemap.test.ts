@@ -13,12 +13,13 @@ describe('sitemap filter', () => {
     expect(sitemapPaths).toHaveLength(publicPaths.length + courses.length);
   });
 
-  it('leaves out the sign-in, checkout, history, invoice and credit note pages', () => {
+  it('leaves out the sign-in, checkout, history, invoice, credit note and My courses pages', () => {
     expect([...privatePaths].sort()).toEqual([
       '/checkout',
       '/credit-note',
       '/invoice',
       '/login',
+      '/my-courses',
       '/purchasehistory',
     ]);
     for (const path of privatePaths) expect(inSitemap(`${site}${path}`), path).toBe(false);

@@ -11,7 +11,10 @@ import {
   retryQueuedMails,
   type MailDeps,
 } from '~/server/domain/mail-queue';
+import { createOutboxTransport } from '~/server/domain/mail';
 import { clearPendingMail, getQueuedMail, listPendingMailKeys } from '~/server/storage/mail-queue';
+import { openStore } from '~/server/storage/blob-store';
+import { OutboxMailSchema } from '~/server/storage/outbox';
 import { startBlobsServer, type RunningBlobsServer } from '../../../support/blobs-server';
 import { mailDepsFor, startFakeResend, type FakeResend } from '../../../support/fake-resend';
 
@@ -94,6 +97,31 @@ describe('the mail queue', () => {
     // ...and across the runs every e-mail went out exactly once.
     expect(delivered).toHaveLength(200);
     expect(new Set(delivered).size).toBe(200);
+  });
+
+  it('keeps an attached file with the queued e-mail and hands it to Resend and to the local outbox', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const attachment = {
+      filename: 'course.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      contentBase64: Buffer.from(ics).toString('base64'),
+    };
+    const mail = { ...mailKeyed('k-attached'), attachments: [attachment] };
+    await enqueueMail(mail, clock);
+    expect((await getQueuedMail('k-attached'))?.attachments).toEqual([attachment]);
+    await deliverQueuedMail('k-attached', mailDeps);
+    const sent = resend.sent.find((email) => email.idempotencyKey === 'k-attached')!;
+    expect(sent.body.attachments).toEqual([
+      { filename: 'course.ics', content_type: attachment.contentType, content: attachment.contentBase64 },
+    ]);
+    expect(Buffer.from(sent.body.attachments![0]!.content!, 'base64').toString()).toBe(ics);
+
+    const lines: string[] = [];
+    const outbox = createOutboxTransport({ from: 'x@example.com', log: (line) => lines.push(line) });
+    await outbox.send({ ...mail, idempotencyKey: 'k-attached-outbox' });
+    const stored = await openStore('outbox').get('mails/k-attached-outbox', OutboxMailSchema);
+    expect(stored?.attachments).toEqual([attachment]);
+    expect(lines[0]).toContain('Attached: course.ics');
   });
 
   it('backs off 1, 2, 4 ... minutes, at most 6 hours', () => {

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { AttendeesSchema } from '~/lib/shared/schemas/batch';
+import { nameAttendees } from '~/server/domain/students/my-courses';
+import { apiHandler } from '~/server/http/handler';
+import { json } from '~/server/http/responses';
+
+/**
+ * POST /api/me/courses/{orderNo}/{courseId}/attendees (the buyer only): names the attendees of
+ * the seats bought, at most one per seat; each new attendee gets the joining mail (DECISIONS 55).
+ */
+export default apiHandler(
+  { methods: ['POST'], auth: 'user', body: AttendeesSchema },
+  async ({ user, params, body, mail, settings }) =>
+    json(
+      await nameAttendees(user.userId, params['orderNo'] ?? '', params['courseId'] ?? '', body, {
+        mail,
+        siteUrl: settings.siteUrl,
+      }),
+    ),
+);
+
+export const config: Config = { path: '/api/me/courses/:orderNo/:courseId/attendees' };

@@ -1,0 +1,159 @@
+/**
+ * The buyer's attendee form (DECISIONS 55): one row of name and e-mail per seat, filled with the
+ * attendees named so far. Rows left empty are not sent; each field's rule is the shared
+ * `AttendeeSchema`'s, and an address twice is refused as the server refuses it. On save the
+ * server's sentences, or a confirmation, are announced.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { attendeesFormText as text } from '~/content/ui/my-courses';
+import { normaliseEmail } from '~/lib/shared/schemas/contact';
+import { AttendeeSchema, BATCH_HINTS, type Enrolment } from '~/lib/shared/schemas/batch';
+import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
+import { saveAttendees } from '~/stores/my-courses';
+import { Field } from '../form-field';
+
+interface Row {
+  name: string;
+  email: string;
+}
+
+type RowHints = { name?: string | undefined; email?: string | undefined };
+
+/** The first message a schema gives for `value`, or undefined when it passes. */
+function hintOf(schema: typeof PersonNameSchema | typeof EmailSchema, value: string): string | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** Each row's hints: nothing for an empty row, both fields' rules otherwise, and a repeated address. */
+function hintsOf(rows: readonly Row[]): RowHints[] {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const name = row.name.trim();
+    const email = normaliseEmail(row.email);
+    if (!name && !email) return {};
+    const hints: RowHints = {
+      name: name ? hintOf(PersonNameSchema, name) : text.bothOrNeither,
+      email: email ? hintOf(EmailSchema, email) : text.bothOrNeither,
+    };
+    if (!hints.email && email) {
+      if (seen.has(email)) hints.email = BATCH_HINTS.duplicateAttendee;
+      seen.add(email);
+    }
+    return hints;
+  });
+}
+
+export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
+  const id = useId();
+  const seats = Math.min(enrolment.seats, text.maxRows);
+  const [rows, setRows] = useState<Row[]>(() =>
+    Array.from({ length: seats }, (_, index) => ({
+      name: enrolment.attendees[index]?.name ?? '',
+      email: enrolment.attendees[index]?.email ?? '',
+    })),
+  );
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; messages: readonly string[] } | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  const hints = hintsOf(rows);
+  const invalid = hints.some((hint) => hint.name || hint.email);
+
+  const change = (index: number, field: keyof Row, value: string) => {
+    setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+    setStatus(undefined);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setTried(true);
+    if (invalid) {
+      setStatus({ tone: 'error', messages: [text.fix] });
+      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const attendees = rows
+      .filter((row) => row.name.trim() || row.email.trim())
+      .map((row) => AttendeeSchema.parse({ name: row.name, email: normaliseEmail(row.email) }));
+    setBusy(true);
+    const result = await saveAttendees(enrolment, attendees);
+    setBusy(false);
+    setStatus(
+      result.ok ? { tone: 'ok', messages: [text.saved] } : { tone: 'error', messages: result.messages },
+    );
+  };
+
+  return (
+    <form
+      ref={form}
+      className="attendees-form"
+      aria-labelledby={`${id}-heading`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3 className="attendees-form__heading" id={`${id}-heading`}>
+        {text.heading}
+      </h3>
+      <p className="attendees-form__intro">{text.intro(seats)}</p>
+      <ol className="attendees-form__rows">
+        {rows.map((row, index) => (
+          <li key={index} className="attendees-form__row">
+            <fieldset>
+              <legend>{text.row(index + 1)}</legend>
+              <Field
+                block="attendees-form"
+                id={`${id}-name-${index}`}
+                label={text.name}
+                hint={tried ? hints[index]?.name : undefined}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    type="text"
+                    autoComplete="off"
+                    value={row.name}
+                    onChange={(event) => change(index, 'name', event.target.value)}
+                  />
+                )}
+              </Field>
+              <Field
+                block="attendees-form"
+                id={`${id}-email-${index}`}
+                label={text.email}
+                hint={tried ? hints[index]?.email : undefined}
+              >
+                {(wiring) => (
+                  <input
+                    {...wiring}
+                    type="email"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    value={row.email}
+                    onChange={(event) => change(index, 'email', normaliseEmail(event.target.value))}
+                  />
+                )}
+              </Field>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className="attendees-form__actions">
+        <button className="button button--primary" type="submit" aria-disabled={busy || undefined}>
+          {busy ? text.saving : text.save}
+        </button>
+        <div
+          className={`attendees-form__status attendees-form__status--${status?.tone ?? 'ok'}`}
+          role="status"
+          aria-live="polite"
+        >
+          {status?.messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      </div>
+    </form>
+  );
+}

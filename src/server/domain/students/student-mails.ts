@@ -1,0 +1,237 @@
+/**
+ * The e-mails a student gets (DECISIONS 55-56): the joining mail on enrolment (the buyer's, and
+ * each named attendee's), a reminder the day before the first session, and a message when staff
+ * change the batch's dates, schedule or joining link. Everything typed by people is escaped.
+ */
+import { formatBatchDates } from '~/lib/shared/batch-dates';
+import { sessionsOf } from '~/lib/shared/batch-schedule';
+import { formatIst } from '~/lib/shared/dates';
+import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import { site } from '~/site.config';
+
+/** The batch fields the e-mails state. */
+export interface MailBatch {
+  readonly startsOn: string;
+  readonly schedule: string;
+  readonly sessions: number;
+  readonly trainer: string;
+  readonly joinUrl?: string | undefined;
+}
+
+const LINK_STYLE = 'color:#0f766e;';
+const BUTTON_STYLE =
+  'display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;';
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
+const myCoursesUrl = (siteUrl: string) => `${siteUrl}/my-courses`;
+
+/** The batch as label and text pairs, the same in the HTML and the text part. */
+function batchFacts(courseName: string, batch: MailBatch): [string, string][] {
+  return [
+    ['Course', courseName],
+    ['Dates', formatBatchDates(batch)],
+    ['Schedule', batch.schedule],
+    ['Sessions', String(batch.sessions)],
+    ['Trainer', batch.trainer],
+  ];
+}
+
+function joiningHtml(batch: MailBatch, siteUrl: string): string {
+  return batch.joinUrl
+    ? detailRow(
+        'Joining link',
+        `<a href="${escapeHtml(batch.joinUrl)}" style="${LINK_STYLE}">${escapeHtml(batch.joinUrl)}</a>`,
+      )
+    : detailRow(
+        'Joining link',
+        `${escapeHtml('Not set yet: it will be in')} <a href="${escapeHtml(myCoursesUrl(siteUrl))}" style="${LINK_STYLE}">My courses</a> ${escapeHtml('and in your e-mail before the first session.')}`,
+      );
+}
+
+const joiningText = (batch: MailBatch, siteUrl: string) =>
+  batch.joinUrl
+    ? `Joining link: ${batch.joinUrl}`
+    : `Joining link: not set yet. It will be in My courses (${myCoursesUrl(siteUrl)}) and in your e-mail before the first session.`;
+
+function factsTable(rows: readonly [string, string][], extraHtml = ''): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;margin-bottom:16px;">
+${rows.map(([label, value]) => detailRow(escapeHtml(label), escapeHtml(value))).join('\n')}
+${extraHtml}
+</table>`;
+}
+
+const factsText = (rows: readonly [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`);
+
+function myCoursesButton(siteUrl: string): string {
+  return `<p style="margin:20px 0 0;"><a href="${escapeHtml(myCoursesUrl(siteUrl))}" style="${BUTTON_STYLE}">Open My courses</a></p>`;
+}
+
+/** What every joining mail is made from. */
+export interface JoiningMailInput {
+  readonly courseName: string;
+  readonly orderNo: string;
+  readonly batch: MailBatch;
+  readonly siteUrl: string;
+}
+
+/**
+ * The buyer's joining mail: the batch, the calendar file (attached by the caller), and for more
+ * than one seat how to name the attendees.
+ */
+export function renderBuyerJoiningMail(
+  input: JoiningMailInput & { readonly buyerName: string; readonly seats: number },
+): RenderedMail {
+  const { courseName, batch, siteUrl, seats } = input;
+  const lead =
+    seats === 1
+      ? `You are enrolled in ${courseName}. The attached calendar file puts every session in your calendar.`
+      : `You bought ${seats} seats of ${courseName}. Name the attendees in My courses: each of them gets these joining details by e-mail and sees the batch in their own My courses. The attached calendar file has every session.`;
+  const rows: [string, string][] = [
+    ...batchFacts(courseName, batch),
+    ['Order', input.orderNo],
+    ...(seats > 1 ? ([['Seats', String(seats)]] as [string, string][]) : []),
+  ];
+  return {
+    subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
+    html: mailFrame(
+      'Your batch is booked',
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.buyerName))},</p>
+<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+${factsTable(rows, joiningHtml(batch, siteUrl))}
+${myCoursesButton(siteUrl)}`,
+    ),
+    text: [
+      `Dear ${firstNameOf(input.buyerName)},`,
+      '',
+      lead,
+      '',
+      ...factsText(rows),
+      joiningText(batch, siteUrl),
+      '',
+      `My courses: ${myCoursesUrl(siteUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** An attendee's joining mail: who enrolled them, the batch, and how to see it in My courses. */
+export function renderAttendeeJoiningMail(
+  input: JoiningMailInput & {
+    readonly attendee: { readonly name: string; readonly email: string };
+    readonly buyerName: string;
+  },
+): RenderedMail {
+  const { courseName, batch, siteUrl, attendee } = input;
+  const lead = `${input.buyerName} has enrolled you in ${courseName}. The attached calendar file puts every session in your calendar.`;
+  const howToSee = `To see the batch and its joining link in My courses, sign in or sign up at ${siteUrl} with this e-mail address (${attendee.email}).`;
+  const rows = batchFacts(courseName, batch);
+  return {
+    subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
+    html: mailFrame(
+      'You are enrolled in a batch',
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(attendee.name))},</p>
+<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+${factsTable(rows, joiningHtml(batch, siteUrl))}
+<p style="margin:0;">${escapeHtml(howToSee)}</p>
+${myCoursesButton(siteUrl)}`,
+    ),
+    text: [
+      `Dear ${firstNameOf(attendee.name)},`,
+      '',
+      lead,
+      '',
+      ...factsText(rows),
+      joiningText(batch, siteUrl),
+      '',
+      howToSee,
+      `My courses: ${myCoursesUrl(siteUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** The reminder the day before the first session. */
+export function renderReminderMail(input: {
+  readonly courseName: string;
+  readonly name: string;
+  readonly batch: MailBatch;
+  readonly siteUrl: string;
+}): RenderedMail {
+  const { courseName, batch, siteUrl } = input;
+  const first = sessionsOf(batch)[0];
+  const when = first ? formatIst(first.start.toISOString()) : batch.startsOn;
+  const lead = `${courseName} starts tomorrow: the first session is on ${when}.`;
+  const rows = batchFacts(courseName, batch);
+  return {
+    subject: `${courseName} starts tomorrow - ${site.name}`,
+    html: mailFrame(
+      'Your course starts tomorrow',
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.name))},</p>
+<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+${factsTable(rows, joiningHtml(batch, siteUrl))}
+${myCoursesButton(siteUrl)}`,
+    ),
+    text: [
+      `Dear ${firstNameOf(input.name)},`,
+      '',
+      lead,
+      '',
+      ...factsText(rows),
+      joiningText(batch, siteUrl),
+      '',
+      `My courses: ${myCoursesUrl(siteUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** What changed in a batch that its students are told of. */
+export interface BatchChanges {
+  /** The first or last day, the schedule or the number of sessions: the sessions moved. */
+  readonly times: boolean;
+  readonly joinUrl: boolean;
+}
+
+/** The message to each enrolled person when staff change the batch's dates, schedule or link. */
+export function renderBatchChangeMail(input: {
+  readonly courseName: string;
+  readonly name: string;
+  readonly before: MailBatch;
+  readonly after: MailBatch;
+  readonly changes: BatchChanges;
+  readonly siteUrl: string;
+}): RenderedMail {
+  const { courseName, before, after, changes, siteUrl } = input;
+  const linkOnly = !changes.times;
+  const lines: string[] = [];
+  if (changes.times) {
+    lines.push(
+      `The sessions have moved. Dates: ${formatBatchDates(after)} (were ${formatBatchDates(before)}). Schedule: ${after.schedule}${after.schedule === before.schedule ? '' : ` (was ${before.schedule})`}. The attached calendar file has the new sessions: open it to update your calendar.`,
+    );
+  }
+  if (changes.joinUrl) {
+    lines.push(
+      after.joinUrl
+        ? `The joining link ${before.joinUrl ? 'has changed' : 'is ready'}: ${after.joinUrl}`
+        : 'The joining link was withdrawn; the new one will be in My courses and in your e-mail before the first session.',
+    );
+  }
+  const title = linkOnly && after.joinUrl ? 'Your joining link' : 'Your batch has changed';
+  const rows = batchFacts(courseName, after);
+  return {
+    subject: `${linkOnly && after.joinUrl ? 'Joining link' : 'Changes'} for ${courseName} - ${site.name}`,
+    html: mailFrame(
+      title,
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.name))},</p>
+${lines.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('\n')}
+${factsTable(rows, joiningHtml(after, siteUrl))}
+${myCoursesButton(siteUrl)}`,
+    ),
+    text: [
+      `Dear ${firstNameOf(input.name)},`,
+      '',
+      ...lines.flatMap((line) => [line, '']),
+      ...factsText(rows),
+      joiningText(after, siteUrl),
+      '',
+      `My courses: ${myCoursesUrl(siteUrl)}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * My courses over HTTP (API.md, Students; DECISIONS 55-56): the list, naming attendees and the
+ * calendar file, through Netlify's routing, the session and XSRF checks, with mail to the outbox.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_HINTS } from '~/lib/shared/schemas/account';
+import { BATCH_HINTS, EnrolmentsSchema, EnrolmentSchema } from '~/lib/shared/schemas/batch';
+import { openStore } from '~/server/storage/blob-store';
+import type { BatchRecord } from '~/server/storage/batches';
+import type { EnrolmentRecord } from '~/server/storage/enrolments';
+import { OutboxMailSchema } from '~/server/storage/outbox';
+import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { browserHeaders } from '../../support/browser-headers';
+import { storedBatch, storedEnrolment } from '../../support/enrolments';
+import { functionRouter, type FunctionRouter } from '../../support/function-router';
+import { parseIcs } from '../../support/ics';
+import { newSignedInPerson } from '../../support/people';
+
+let router: FunctionRouter;
+let blobs: RunningBlobsServer;
+
+type Person = Awaited<ReturnType<typeof newSignedInPerson>>;
+
+/** Calls the API as the site's pages do: XSRF cookie and header, the session when given. */
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { session?: string | undefined; body?: unknown; xsrf?: boolean } = {},
+) {
+  const headers: Record<string, string> =
+    options.xsrf === false
+      ? options.session
+        ? { cookie: `session=${options.session}` }
+        : {}
+      : await browserHeaders(options.session);
+  return router.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    }),
+  );
+}
+
+/** E-mails in the local outbox whose idempotency key starts with `prefix`, by recipient. */
+async function outboxTo(prefix: string): Promise<string[]> {
+  const outbox = openStore('outbox');
+  const mails = await Promise.all(
+    (await outbox.list(`mails/${prefix}`)).map((key) => outbox.get(key, OutboxMailSchema)),
+  );
+  return mails.flatMap((mail) => mail?.to ?? []).sort();
+}
+
+let buyer: Person;
+let ravi: Person;
+let stranger: Person;
+let batch: BatchRecord;
+let enrolment: EnrolmentRecord;
+let attendeesPath: string;
+let calendarPath: string;
+
+beforeAll(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  blobs = await startBlobsServer();
+  router = await functionRouter();
+  buyer = await newSignedInPerson({ name: 'Meera Joshi' });
+  ravi = await newSignedInPerson({ name: 'Ravi Patil' });
+  stranger = await newSignedInPerson();
+  batch = await storedBatch({ joinUrl: 'https://meet.example.com/devops' });
+  enrolment = await storedEnrolment(batch, buyer, { seats: 3 });
+  attendeesPath = `/api/me/courses/${enrolment.orderNo}/${enrolment.courseId}/attendees`;
+  calendarPath = `/api/me/courses/${enrolment.orderNo}/${enrolment.courseId}/calendar.ics`;
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await blobs.stop();
+});
+
+describe('GET /api/me/courses', () => {
+  it('lists the buyer’s enrolments with the batch and its joining link, and nothing of anyone else’s', async () => {
+    const response = await call('GET', '/api/me/courses', { session: buyer.session });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const [item, ...rest] = EnrolmentsSchema.parse(await response.json());
+    expect(rest).toEqual([]);
+    expect(item).toEqual({
+      orderNo: enrolment.orderNo,
+      course: { id: 3, name: 'DevOps with AWS' },
+      batch: {
+        id: batch.id,
+        courseId: 3,
+        startsOn: '2026-12-07',
+        schedule: 'Mon-Thu 19:00-21:00 IST',
+        sessions: 16,
+        trainer: 'Asha Kulkarni',
+        seats: 20,
+        seatsLeft: 20,
+        joinUrl: 'https://meet.example.com/devops',
+      },
+      seats: 3,
+      attendees: [],
+      role: 'buyer',
+    });
+    expect(EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', stranger)).json())).toEqual([]);
+    expect((await call('GET', '/api/me/courses')).status).toBe(401);
+  });
+});
+
+describe('POST /api/me/courses/{orderNo}/{courseId}/attendees', () => {
+  it('refuses more attendees than seats, an address twice and a bad address, with a sentence, storing nothing', async () => {
+    const four = ['a', 'b', 'c', 'd'].map((letter) => ({
+      name: `Person ${letter}`,
+      email: `${letter}@example.com`,
+    }));
+    const cases: [unknown, string][] = [
+      [four, BATCH_HINTS.tooManyAttendees],
+      [
+        [
+          { name: 'Ravi Patil', email: 'ravi@example.com' },
+          { name: 'Ravi Again', email: 'RAVI@example.com' },
+        ],
+        BATCH_HINTS.duplicateAttendee,
+      ],
+    ];
+    for (const [body, sentence] of cases) {
+      const response = await call('POST', attendeesPath, { session: buyer.session, body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ errors: [sentence] });
+    }
+    const bad = await call('POST', attendeesPath, {
+      session: buyer.session,
+      body: [{ name: 'Ravi Patil', email: 'not an address' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ errors: [ACCOUNT_HINTS.email] });
+    const [item] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', buyer)).json());
+    expect(item!.attendees).toEqual([]);
+  });
+
+  it('is the buyer’s only: 404 for another person, an attendee, an unknown order or course; 403 without the XSRF token', async () => {
+    const body = [{ name: 'Ravi Patil', email: ravi.email }];
+    for (const path of [
+      attendeesPath,
+      `/api/me/courses/SIS-2627-999999/${enrolment.courseId}/attendees`,
+      `/api/me/courses/${enrolment.orderNo}/4/attendees`,
+      `/api/me/courses/${enrolment.orderNo}/abc/attendees`,
+    ]) {
+      const response = await call('POST', path, { session: stranger.session, body });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ errors: ['We could not find that course among yours.'] });
+    }
+    expect((await call('POST', attendeesPath, { session: buyer.session, body, xsrf: false })).status).toBe(
+      403,
+    );
+    expect((await call('POST', attendeesPath, { body })).status).toBe(401);
+    expect((await call('GET', attendeesPath, { session: buyer.session })).status).toBe(405);
+  });
+
+  it('names the attendees, mails each new one once, and each sees the batch in their own My courses', async () => {
+    const first = [
+      { name: 'Ravi Patil', email: ravi.email.toUpperCase() },
+      { name: 'Sana Shaikh', email: 'sana@example.com' },
+    ];
+    const response = await call('POST', attendeesPath, { session: buyer.session, body: first });
+    expect(response.status).toBe(200);
+    const named = EnrolmentSchema.parse(await response.json());
+    expect(named.attendees).toEqual([
+      { name: 'Ravi Patil', email: ravi.email },
+      { name: 'Sana Shaikh', email: 'sana@example.com' },
+    ]);
+    const prefix = `enrolment-${enrolment.orderNo}-${enrolment.courseId}-to-`;
+    expect(await outboxTo(prefix)).toEqual([ravi.email, 'sana@example.com'].sort());
+
+    // Sana replaced by Kiran: only Kiran is mailed; the same list again mails nobody.
+    const second = [first[0]!, { name: 'Kiran Rao', email: 'kiran@example.com' }];
+    for (let run = 0; run < 2; run += 1) {
+      expect((await call('POST', attendeesPath, { session: buyer.session, body: second })).status).toBe(200);
+    }
+    expect(await outboxTo(prefix)).toEqual(['kiran@example.com', ravi.email, 'sana@example.com'].sort());
+
+    // Ravi, signed in with that address, sees it as an attendee, and only himself among them.
+    const [seen] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', ravi)).json());
+    expect(seen).toMatchObject({
+      orderNo: enrolment.orderNo,
+      role: 'attendee',
+      attendees: [{ name: 'Ravi Patil', email: ravi.email }],
+      batch: { joinUrl: 'https://meet.example.com/devops' },
+    });
+    // He may not change the list.
+    expect((await call('POST', attendeesPath, { session: ravi.session, body: [] })).status).toBe(404);
+  });
+});
+
+describe('GET /api/me/courses/{orderNo}/{courseId}/calendar.ics', () => {
+  it('gives the buyer and an attendee the batch’s sessions as a calendar file, and nobody else', async () => {
+    await call('POST', attendeesPath, {
+      session: buyer.session,
+      body: [{ name: 'Ravi Patil', email: ravi.email }],
+    });
+    for (const person of [buyer, ravi]) {
+      const response = await call('GET', calendarPath, person);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="devops-with-aws-${batch.id}.ics"`,
+      );
+      const calendar = parseIcs(await response.text());
+      expect(calendar.events).toHaveLength(16);
+      expect(calendar.events[0]!.start.toISOString()).toBe('2026-12-07T13:30:00.000Z');
+      expect(calendar.events[0]!.zones).toEqual(['UTC', 'UTC']);
+      expect(calendar.events[0]!.url).toBe('https://meet.example.com/devops');
+    }
+    expect((await call('GET', calendarPath, stranger)).status).toBe(404);
+    expect((await call('GET', calendarPath)).status).toBe(401);
+  });
+
+  it('forgets a refunded enrolment: not listed, no calendar', async () => {
+    const refunded = await storedEnrolment(batch, stranger, { cancelledAt: '2026-11-30T00:00:00.000Z' });
+    expect(EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', stranger)).json())).toEqual([]);
+    const path = `/api/me/courses/${refunded.orderNo}/${refunded.courseId}/calendar.ics`;
+    expect((await call('GET', path, stranger)).status).toBe(404);
+  });
+});

@@ -1,0 +1,111 @@
+/** Checkout of batches and seats (issue 31; DECISIONS 54, 55): prices times seats, full and closed batches refused. */
+import { describe, expect, it } from 'vitest';
+import { courseById } from '~/lib/shared/catalogue';
+import { majorFromMinor } from '~/lib/shared/money';
+import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
+import { ValidationError } from '~/server/domain/errors';
+import { addBatch } from '~/server/domain/shop/batches';
+import { addToCart } from '~/server/domain/shop/cart';
+import {
+  payableCheckout,
+  placePaidOrder,
+  type CheckoutDeps,
+  type CreateGatewayOrder,
+} from '~/server/domain/shop/checkout';
+import { invoiceOf } from '~/server/domain/shop/orders';
+import { takeSeats } from '~/server/storage/batches';
+import { getOrder } from '~/server/storage/orders';
+import { newAccount } from '../../../../support/people';
+import { useBlobsServer } from '../../../../support/blobs-server';
+
+useBlobsServer();
+
+const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
+let clock = new Date();
+const deps: CheckoutDeps = {
+  mail: { queue: async () => {} },
+  now: () => clock,
+  siteUrl: 'https://sis.example',
+};
+let gatewayOrders = 0;
+const gateway: CreateGatewayOrder = async () => ({
+  gateway: 'test',
+  orderId: `order_s${(gatewayOrders += 1)}`,
+});
+
+const batchInput = (seats: number, startsOn = '2099-01-05') => ({
+  courseId: 2,
+  startsOn,
+  schedule: 'Mon-Thu 19:00-21:00 IST',
+  sessions: 16,
+  trainer: 'Asha Kulkarni',
+  seats,
+});
+
+describe('checkout of seats', () => {
+  it('charges price and tax times the seats; the order keeps the batch and seats; the invoice qty is the seats', async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    const batch = await addBatch(batchInput(10), clock);
+    await addToCart(userId, 2, { batchId: batch.id, seats: 3 }, clock);
+    const course = courseById(2)!;
+    const started = await payableCheckout(
+      { userId, idempotencyKey: undefined, billing: KARNATAKA },
+      deps,
+      gateway,
+    );
+    const payment = started.checkout.payment!;
+    expect(payment.amountCents).toBe(course.discountedFeesPaise * 3);
+    const { orderNo } = await placePaidOrder(
+      {
+        orderId: payment.orderId,
+        paymentId: 'pay_s1',
+        amount: payment.amountCents,
+        currency: 'INR',
+        status: 'captured',
+      },
+      deps,
+    );
+    const order = (await getOrder(orderNo))!;
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        courseId: 2,
+        batchId: batch.id,
+        seats: 3,
+        priceCents: course.discountedFeesPaise * 3,
+        listPriceCents: course.feesPaise * 3,
+      }),
+    ]);
+    const invoice = await invoiceOf(userId, orderNo);
+    expect(invoice.lines[0]).toMatchObject({ qty: 3, price: majorFromMinor(course.discountedFeesPaise) });
+    expect(invoice.totals.total).toBe(majorFromMinor(course.discountedFeesPaise * 3));
+    // The taxable value is the line's (all seats): with the taxes it makes the total.
+    const taxes = invoice.totals.taxes.reduce((sum, tax) => sum + Math.round(tax.amount * 100), 0);
+    expect(Math.round(invoice.lines[0]!.taxableValue * 100) + taxes).toBe(course.discountedFeesPaise * 3);
+  });
+
+  it("refuses a batch that is full for the seats asked, with the batch's sentence, and starts no payment", async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    const batch = await addBatch(batchInput(3, '2099-01-12'), clock);
+    await addToCart(userId, 2, { batchId: batch.id, seats: 2 }, clock);
+    // Someone else's payment is confirmed for 2 of the 3 seats meanwhile.
+    expect(await takeSeats(batch.id, 'order_other', 2)).toBe('taken');
+    const before = gatewayOrders;
+    const refused = payableCheckout({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway);
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toThrow(BATCH_HINTS.full);
+    expect(gatewayOrders).toBe(before);
+  });
+
+  it('refuses a batch that has started since it was added', async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    const batch = await addBatch(batchInput(5, '2099-01-19'), clock);
+    await addToCart(userId, 2, { batchId: batch.id }, clock);
+    clock = new Date('2099-01-20T06:00:00Z');
+    await expect(
+      payableCheckout({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
+    ).rejects.toThrow(BATCH_HINTS.closed);
+  });
+});

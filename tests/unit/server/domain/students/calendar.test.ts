@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  batchCalendar,
+  calendarFileName,
+  foldLine,
+  type BatchCalendarInput,
+} from '~/server/domain/students/calendar';
+import { parseIcs } from '../../../../support/ics';
+
+const evening: BatchCalendarInput = {
+  batch: {
+    id: 'b-3-20261207-evening',
+    startsOn: '2026-12-07',
+    schedule: 'Mon-Thu 19:00-21:00 IST',
+    sessions: 16,
+    trainer: 'Asha Kulkarni',
+    updatedAt: '2026-11-25T10:00:00.000Z',
+  },
+  courseName: 'DevOps with AWS',
+  siteUrl: 'https://www.example.com',
+};
+
+const octets = (line: string) => new TextEncoder().encode(line).length;
+
+describe('the calendar of a batch', () => {
+  it('has one UTC event per session at the schedule’s hours in India', () => {
+    const calendar = parseIcs(batchCalendar(evening));
+    expect(calendar.version).toBe('2.0');
+    expect(calendar.method).toBe('PUBLISH');
+    expect(calendar.prodId).toContain('Sahyadri Infotech');
+    expect(calendar.events).toHaveLength(16);
+    // Monday 7 December 2026, 19:00-21:00 IST = 13:30-15:30 UTC; four a week, Monday to Thursday.
+    expect(calendar.events[0]!.start.toISOString()).toBe('2026-12-07T13:30:00.000Z');
+    expect(calendar.events[0]!.end.toISOString()).toBe('2026-12-07T15:30:00.000Z');
+    expect(calendar.events[3]!.start.toISOString()).toBe('2026-12-10T13:30:00.000Z');
+    expect(calendar.events[4]!.start.toISOString()).toBe('2026-12-14T13:30:00.000Z');
+    expect(calendar.events[15]!.end.toISOString()).toBe('2026-12-31T15:30:00.000Z');
+    for (const event of calendar.events) expect(event.zones).toEqual(['UTC', 'UTC']);
+    expect(new Set(calendar.events.map((event) => event.uid)).size).toBe(16);
+    expect(calendar.events[0]!.uid).toBe('b-3-20261207-evening-1@www.example.com');
+    expect(calendar.events[0]!.stamp).toContain('2026-11-25T10:00:00');
+    expect(calendar.events[0]!.summary).toBe('DevOps with AWS (session 1 of 16)');
+    expect(calendar.events[0]!.description).toContain('Schedule: Mon-Thu 19:00-21:00 IST');
+    expect(calendar.events[0]!.description).toContain('Trainer: Asha Kulkarni');
+  });
+
+  it('crosses midnight in UTC for a morning session in India', () => {
+    const weekend = batchCalendar({
+      ...evening,
+      batch: {
+        ...evening.batch,
+        id: 'b-3-weekend',
+        startsOn: '2026-12-05',
+        schedule: 'Sat,Sun 04:00-06:00 IST',
+        sessions: 2,
+      },
+    });
+    const events = parseIcs(weekend).events;
+    expect(events.map((event) => event.start.toISOString())).toEqual([
+      '2026-12-04T22:30:00.000Z',
+      '2026-12-05T22:30:00.000Z',
+    ]);
+  });
+
+  it('gives the joining link as location and URL once set, and says where it will be until then', () => {
+    const without = parseIcs(batchCalendar(evening)).events[0]!;
+    expect(without.location).toBeUndefined();
+    expect(without.url).toBeUndefined();
+    expect(without.description).toContain('https://www.example.com/my-courses');
+
+    const link = 'https://meet.example.com/abc-defg-hij?pwd=x,y;z';
+    const withLink = batchCalendar({ ...evening, batch: { ...evening.batch, joinUrl: link } });
+    const event = parseIcs(withLink).events[0]!;
+    expect(event.location).toBe(link);
+    expect(event.url).toBe(link);
+    expect(event.description).toContain(`Joining link: ${link}`);
+    // The same batch with its link set keeps its events' UIDs (clients update, not duplicate).
+    expect(parseIcs(withLink).events.map((e) => e.uid)).toEqual(
+      parseIcs(batchCalendar(evening)).events.map((e) => e.uid),
+    );
+  });
+
+  it('escapes text, ends lines with CRLF and folds them at 75 octets without splitting a character', () => {
+    const courseName = 'Data Science, ML; and AI \\ “Advanced” — नमस्ते '.repeat(3).trim();
+    const trainer = 'Dr. Śrīnivāsa Rāmānujan-Kulkarni, PhD';
+    const ics = batchCalendar({ ...evening, courseName, batch: { ...evening.batch, trainer, sessions: 1 } });
+    expect(ics.endsWith('\r\n')).toBe(true);
+    const lines = ics.slice(0, -2).split('\r\n');
+    for (const line of lines) {
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(octets(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toContain('\uFFFD');
+    }
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+    const event = parseIcs(ics).events[0]!;
+    expect(event.summary).toBe(`${courseName} (session 1 of 1)`);
+    expect(event.description).toContain(`Trainer: ${trainer}`);
+    expect(event.description.split('\n')).toHaveLength(3);
+  });
+
+  it('folds a line of multi-byte characters into pieces of at most 75 octets that join back to it', () => {
+    const line = `SUMMARY:${'é'.repeat(100)}`;
+    const folded = foldLine(line).split('\r\n');
+    expect(folded.length).toBeGreaterThan(1);
+    for (const piece of folded) expect(octets(piece)).toBeLessThanOrEqual(75);
+    expect(folded.map((piece, index) => (index === 0 ? piece : piece.slice(1))).join('')).toBe(line);
+    expect(foldLine('VERSION:2.0')).toBe('VERSION:2.0');
+  });
+
+  it('names the file after the course and batch', () => {
+    expect(calendarFileName('DevOps with AWS', 'b-3-20261207-evening')).toBe(
+      'devops-with-aws-b-3-20261207-evening.ics',
+    );
+    expect(calendarFileName('“…”', 'b-1')).toBe('b-1.ics');
+  });
+});
