@@ -1,6 +1,6 @@
 /**
- * The company console (issue 19; DECISIONS 39): one island with five tabs, Leads, Orders,
- * Payments (issue 28), Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
+ * The company console (issue 19; DECISIONS 39): one island with six tabs, Leads, Orders,
+ * Payments (issue 28), Customers, Mail and Batches (issue 31), each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
  * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
  * so a reload or a shared link opens it again.
  */
@@ -21,6 +21,9 @@ import {
   loadOrders,
 } from '~/stores/console';
 import { $payments, loadPayments } from '~/stores/console-payments';
+import { consoleBatchesText } from '~/content/ui/console-batches';
+import { $consoleBatches, loadConsoleBatches } from '~/stores/console-batches';
+import { BatchesPanel } from './BatchesPanel';
 import { $user, signOut } from '~/stores/session';
 import { CustomersPanel } from './CustomersPanel';
 import { LeadsPanel } from './LeadsPanel';
@@ -29,8 +32,9 @@ import { OrdersPanel, periodOf } from './OrdersPanel';
 import { PaymentsPanel } from './PaymentsPanel';
 import './console.css';
 
-const TABS = ['leads', 'orders', 'payments', 'customers', 'mail'] as const;
+const TABS = ['leads', 'orders', 'payments', 'customers', 'mail', 'batches'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { ...text.tabs, batches: consoleBatchesText.tab };
 
 function tabFromHash(): Tab {
   const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
@@ -47,6 +51,7 @@ export default function Console() {
     payments: countOf(useStore($payments)),
     customers: countOf(useStore($customers)),
     mail: countOf(useStore($mail)),
+    batches: countOf({ items: useStore($consoleBatches).items, cursor: null }),
   };
 
   useEffect(() => {
@@ -60,6 +65,7 @@ export default function Console() {
     void loadCustomers();
     void loadMail();
     void loadAttention();
+    void loadConsoleBatches();
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
@@ -121,7 +127,7 @@ export default function Console() {
               onClick={() => open(name)}
               onKeyDown={onKeyDown}
             >
-              {text.tabs[name]}
+              {TAB_LABELS[name]}
               {count && <span className="console-tabs__count">{text.count(count.loaded, count.more)}</span>}
             </button>
           );
@@ -141,6 +147,7 @@ export default function Console() {
           {name === 'payments' && <PaymentsPanel />}
           {name === 'customers' && <CustomersPanel />}
           {name === 'mail' && <MailPanel />}
+          {name === 'batches' && <BatchesPanel />}
         </div>
       ))}
     </div>
