@@ -80,7 +80,18 @@ export const OrderRowSchema = z.object({
   ),
   /** The place of supply as the invoice prints it. */
   placeOfSupply: z.string(),
-  lines: z.array(z.object({ courseId: z.int(), name: z.string(), price: UsdSchema })),
+  lines: z.array(
+    z.object({
+      courseId: z.int(),
+      name: z.string(),
+      /** The line's amount (all its seats). */
+      price: UsdSchema,
+      /** Seats bought (issue 31); absent on credit-note rows. */
+      seats: z.optional(z.int()),
+      /** The batch bought (issue 31); absent for orders from before batches. */
+      batch: z.optional(z.object({ id: z.string(), startsOn: z.string(), schedule: z.string() })),
+    }),
+  ),
   totals: z.object({ taxable: UsdSchema, taxes: z.array(TaxLineSchema), total: UsdSchema }),
   currency: z.string(),
   /** The gateway's payment reference (orders placed before payments have none). */

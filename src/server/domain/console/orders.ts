@@ -12,6 +12,7 @@ import { issuedInvoiceOf, lineAmountOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats } from '~/server/storage/console-records';
 import { refundViewOf } from '~/server/domain/payments/refunds';
 import { getOrder, indexExistingOrders, listAllOrders, type Order } from '~/server/storage/orders';
+import { listBatches, type BatchRecord } from '~/server/storage/batches';
 import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
@@ -39,8 +40,11 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
   return { code, name: gstStateName(code) ?? code, isExport: false };
 }
 
-/** An order as the console lists it. */
-export function orderRowOf(order: Order): OrderRow {
+/** The batches an order row names, by id (issue 31). */
+export type BatchesById = ReadonlyMap<string, Pick<BatchRecord, 'id' | 'startsOn' | 'schedule'>>;
+
+/** An order as the console lists it; each line with its seats and, when `batches` has it, its batch. */
+export function orderRowOf(order: Order, batches: BatchesById = new Map()): OrderRow {
   const invoice = issuedInvoiceOf(order);
   const place = placeOfSupplyOf(invoice.billing ?? null);
   return {
@@ -49,11 +53,17 @@ export function orderRowOf(order: Order): OrderRow {
     buyer: invoice.billTo,
     billing: invoice.billing ?? null,
     placeOfSupply: invoice.placeOfSupply ?? `${place.name} (${place.code})`,
-    lines: invoice.lines.map((line) => ({
-      courseId: line.courseId,
-      name: line.name,
-      price: lineAmountOf(line),
-    })),
+    lines: invoice.lines.map((line, index) => {
+      const batchId = order.lines[index]?.batchId;
+      const batch = batchId === undefined ? undefined : batches.get(batchId);
+      return {
+        courseId: line.courseId,
+        name: line.name,
+        price: lineAmountOf(line),
+        seats: line.qty,
+        ...(batch ? { batch: { id: batch.id, startsOn: batch.startsOn, schedule: batch.schedule } } : {}),
+      };
+    }),
     totals: invoice.totals,
     currency: invoice.currency,
     payment: invoice.payment ?? null,
@@ -100,6 +110,12 @@ export async function listOrders(
   pageSize = PAGE_SIZE,
 ): Promise<Page<OrderRow>> {
   await indexExistingOrdersOnce(now);
+  // The batches, listed once per page and only for a page with an order of a batch.
+  let batches: Promise<BatchesById> | undefined;
+  const batchesOf = (order: Order) =>
+    order.lines.some((line) => line.batchId !== undefined)
+      ? (batches ??= listBatches().then((list) => new Map(list.map((batch) => [batch.id, batch]))))
+      : undefined;
   return pageWithCursor('orders', query.cursor, (after) =>
     pageOfIndex(
       'orders',
@@ -111,7 +127,7 @@ export async function listOrders(
         read: async (orderNo) => {
           const order = await getOrder(orderNo);
           if (!order) return undefined;
-          const row = orderRowOf(order);
+          const row = orderRowOf(order, await batchesOf(order));
           if (!orderMatches(row, query.q)) return undefined;
           // Its refunds (issue 28), so staff see their state and credit notes after a reload too.
           const refunds = await refundsOfOrder(orderNo);

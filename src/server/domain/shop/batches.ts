@@ -7,7 +7,7 @@
 import { courseById, courses } from '~/lib/shared/catalogue';
 import { indianDay, nextDay } from '~/lib/shared/dates';
 import { isBatchOpen } from '~/lib/shared/batch-schedule';
-import { BATCH_HINTS, type Batch, type BatchInput } from '~/lib/shared/schemas/batch';
+import { BATCH_HINTS, type Batch, type BatchInput, type BatchWithLink } from '~/lib/shared/schemas/batch';
 import { NotFound, ValidationError } from '~/server/domain/errors';
 import {
   createBatch,
@@ -17,6 +17,7 @@ import {
   seedBatches,
   SKIP,
   toBatch,
+  toBatchWithLink,
   updateBatch,
   wereBatchesSeeded,
   type BatchRecord,
@@ -98,6 +99,16 @@ export async function allBatches(now: Date): Promise<BatchRecord[]> {
   if (listed.length > 0 || (await wereBatchesSeeded())) return listed;
   await seedBatches(seedBatchRecords(now), now);
   return listBatches();
+}
+
+/** A batch as staff and its enrolled students see it: with its joining link once set. */
+export function batchWithLinkOf(record: BatchRecord): BatchWithLink {
+  return toBatchWithLink(record);
+}
+
+/** Every batch as staff see it (`GET /api/console/batches`): with its joining link, by start date. */
+export async function batchesForStaff(now: Date): Promise<BatchWithLink[]> {
+  return (await allBatches(now)).map(batchWithLinkOf);
 }
 
 /** The open batches of every course (public shape, by start date), from one listing. */

@@ -30,6 +30,8 @@ export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> 
       orderNo: order.orderNo,
       orderDate: order.placedAt,
       currency: order.currency ?? 'USD',
+      ...(line.batchId === undefined ? {} : { batchId: line.batchId }),
+      ...(line.seats === undefined ? {} : { seats: line.seats }),
       ...refundOfLine(refunds[index]!, line),
     })),
   );

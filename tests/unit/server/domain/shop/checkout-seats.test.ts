@@ -12,7 +12,7 @@ import {
   type CheckoutDeps,
   type CreateGatewayOrder,
 } from '~/server/domain/shop/checkout';
-import { invoiceOf } from '~/server/domain/shop/orders';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { takeSeats } from '~/server/storage/batches';
 import { getOrder } from '~/server/storage/orders';
 import { newAccount } from '../../../../support/people';
@@ -74,6 +74,14 @@ describe('checkout of seats', () => {
         seats: 3,
         priceCents: course.discountedFeesPaise * 3,
         listPriceCents: course.feesPaise * 3,
+      }),
+    ]);
+    expect(await purchaseHistory(userId)).toEqual([
+      expect.objectContaining({
+        id: 2,
+        batchId: batch.id,
+        seats: 3,
+        discountedFees: majorFromMinor(course.discountedFeesPaise * 3),
       }),
     ]);
     const invoice = await invoiceOf(userId, orderNo);

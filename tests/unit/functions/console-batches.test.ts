@@ -1,0 +1,143 @@
+/**
+ * The console's batches (issue 31; API.md console batches) and each order row's batch and seats,
+ * through Netlify's routing as the browser calls them.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BATCH_HINTS, BatchWithLinkSchema } from '~/lib/shared/schemas/batch';
+import { OrderPageSchema } from '~/lib/shared/schemas/console';
+import { resetServerEnv } from '~/server/env';
+import { z } from 'zod';
+import { browserHeaders } from '../../support/browser-headers';
+import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
+import { functionRouter, type FunctionRouter } from '../../support/function-router';
+import { newSignedInPerson } from '../../support/people';
+import { payOnTestGateway } from '../../support/test-gateway';
+
+const STAFF_EMAIL = 'batches-staff@example.com';
+let router: FunctionRouter;
+let blobs: RunningBlobsServer;
+let staff: { session: string };
+
+async function call(method: 'GET' | 'POST', path: string, who?: { session: string }, body?: unknown) {
+  return router.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...(await browserHeaders(who?.session)), 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  process.env['STAFF_EMAILS'] = STAFF_EMAIL;
+  resetServerEnv();
+  blobs = await startBlobsServer();
+  router = await functionRouter();
+  staff = await newSignedInPerson({ email: STAFF_EMAIL, name: 'Anita Kulkarni', staff: true });
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  delete process.env['STAFF_EMAILS'];
+  resetServerEnv();
+  await blobs.stop();
+});
+
+const ItemsSchema = z.object({ items: z.array(BatchWithLinkSchema) });
+const input = {
+  courseId: 4,
+  startsOn: '2099-03-07',
+  schedule: 'Sat,Sun 10:00-13:00 IST',
+  sessions: 8,
+  trainer: 'Farah Shaikh',
+  seats: 12,
+};
+
+describe('/api/console/batches', () => {
+  it('is an address that does not exist to anyone but staff', async () => {
+    const customer = await newSignedInPerson();
+    for (const who of [undefined, customer]) {
+      expect((await call('GET', '/api/console/batches', who)).status).toBe(404);
+      expect((await call('POST', '/api/console/batches', who, input)).status).toBe(404);
+    }
+  });
+
+  it('lists every batch with its link, adds one (201) and changes one (200)', async () => {
+    const listed = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    // A fresh site: the seed batches, two per course.
+    expect(listed.items).toHaveLength(18);
+
+    const created = await call('POST', '/api/console/batches', staff, input);
+    expect(created.status).toBe(201);
+    const batch = BatchWithLinkSchema.parse(await created.json());
+    expect(batch).toMatchObject({ ...input, seatsLeft: 12 });
+    expect(batch).not.toHaveProperty('joinUrl');
+
+    const link = 'https://meet.example.com/sis-batch';
+    const changed = await call('POST', `/api/console/batches/${batch.id}`, staff, {
+      ...input,
+      joinUrl: link,
+    });
+    expect(changed.status).toBe(200);
+    expect(BatchWithLinkSchema.parse(await changed.json())).toMatchObject({ id: batch.id, joinUrl: link });
+    const after = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    expect(after.items).toHaveLength(19);
+    expect(after.items.find((each) => each.id === batch.id)?.joinUrl).toBe(link);
+    // The public catalogue never carries the link.
+    expect(await (await call('GET', '/api/courses')).text()).not.toContain('meet.example.com');
+  });
+
+  it('answers 400 with sentences and stores nothing for bad input; 404 for an unknown batch', async () => {
+    const bad = await call('POST', '/api/console/batches', staff, {
+      ...input,
+      schedule: 'weekends',
+      joinUrl: 'http://meet.example.com',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: string[] }).errors).toEqual([
+      BATCH_HINTS.schedule,
+      BATCH_HINTS.joinUrl,
+    ]);
+    const listed = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    expect(listed.items.some((each) => each.schedule === 'weekends')).toBe(false);
+    expect((await call('POST', '/api/console/batches/b-none', staff, input)).status).toBe(404);
+    expect((await call('GET', '/api/console/batches/b-none', staff)).status).toBe(404);
+  });
+});
+
+describe('console order rows (issue 31)', () => {
+  it("carry each line's batch and seats", async () => {
+    const created = await call('POST', '/api/console/batches', staff, { ...input, startsOn: '2099-03-14' });
+    const batch = BatchWithLinkSchema.parse(await created.json());
+    const buyer = await newSignedInPerson();
+    const added = await call(
+      'POST',
+      `/api/Cart/addtocart/sispl,4,${buyer.userId}?batch=${batch.id}&seats=2`,
+      buyer,
+    );
+    expect(added.status).toBe(200);
+    const paid = await payOnTestGateway((request) => router.fetch(request), 'http://localhost', {
+      userId: buyer.userId,
+      headers: await browserHeaders(buyer.session),
+      billing: { name: 'Priya Deshmukh', country: 'IN', state: '27' },
+    });
+    const page = OrderPageSchema.parse(
+      await (await call('GET', `/api/console/orders?q=${paid.orderNo}`, staff)).json(),
+    );
+    expect(page.items[0]!.lines).toEqual([
+      expect.objectContaining({
+        courseId: 4,
+        seats: 2,
+        batch: { id: batch.id, startsOn: '2099-03-14', schedule: input.schedule },
+      }),
+    ]);
+    expect(page.items[0]!.lines[0]!.price).toBe(page.items[0]!.totals.total);
+  });
+
+  it('addtocart answers 400 with a sentence for a bad seat count', async () => {
+    const buyer = await newSignedInPerson();
+    const response = await call('POST', `/api/Cart/addtocart/sispl,4,${buyer.userId}?seats=25`, buyer);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: string[] }).errors).toEqual([BATCH_HINTS.seatsPerOrder]);
+  });
+});
