@@ -71,7 +71,10 @@ export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
     setTried(true);
     if (invalid) {
       setStatus({ tone: 'error', messages: [text.fix] });
-      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+      // The first field with a hint (its aria-invalid shows from the next render on).
+      const row = hints.findIndex((hint) => hint.name || hint.email);
+      const field = hints[row]?.name ? 'name' : 'email';
+      form.current?.querySelector<HTMLInputElement>(`[id="${id}-${field}-${row}"]`)?.focus();
       return;
     }
     const attendees = rows
