@@ -25,6 +25,9 @@ export const consoleBatchesText = {
     link: 'Joining link',
     actions: 'Actions',
   },
+  /** An order line's batch in the Orders tab: `Starts Mon 7 Dec 2026, Mon-Thu 19:00-21:00 IST (b-3-…), 3 seats`. */
+  orderBatch: (starts: string, schedule: string, id: string, seats: number) =>
+    `${starts}, ${schedule} (${id}), ${seats === 1 ? '1 seat' : `${seats} seats`}`,
   seatsTaken: (taken: number, seats: number) => `${taken} of ${seats}`,
   sessions: (n: number) => (n === 1 ? '1 session' : `${n} sessions`),
   linkSet: 'Set',
