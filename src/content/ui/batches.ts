@@ -12,6 +12,8 @@ export const batchText = {
   starts: (day: string) => `Starts ${weekdayOf(day)} ${formatDay(day)}`,
   /** The cards' line: the next open batch's first day. */
   nextStart: (day: string) => `Next batch starts ${formatDay(day)}`,
+  /** The cards' line when no batch has a seat left. */
+  noneOpen: 'No open batch now: ask us about the next one',
   sessions: (n: number) => (n === 1 ? '1 session' : `${n} sessions`),
   trainer: (name: string) => `Trainer: ${name}`,
   seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
