@@ -5,7 +5,7 @@
  * by scripts/bench-first-press.mjs, not asserted here.
  */
 import { expect, test, type Route } from '@playwright/test';
-import { signUpByApi } from './support/accounts';
+import { signUpByApi, xsrfOf } from './support/accounts';
 import { catalogue } from './support/shop';
 
 const course = catalogue.find((entry) => entry.slug === 'react-frontend-development')!;
@@ -93,4 +93,43 @@ test("signed out: a press before the page's code has arrived is busy at once, th
   await page.keyboard.press('Escape');
   await expect(add).not.toHaveAttribute('aria-busy', 'true');
   await expect(add).toBeFocused();
+});
+
+test("in the cart the buyer changes a line's batch and seats; the total follows the seats", async ({
+  page,
+}) => {
+  const { user } = await signUpByApi(page, 'cartbatch');
+  const added = await page.request.post(`/api/Cart/addtocart/sispl,${course.id},${user.userid}`, {
+    headers: { 'X-XSRF-TOKEN': await xsrfOf(page) },
+  });
+  expect(added.status()).toBe(200);
+  const cartLine = async () =>
+    (
+      (await (
+        await page.request.get(`/api/Cart/GetCoursesByUserForCart/sispl,${user.userid}`)
+      ).json()) as CartLine[]
+    )[0];
+  const before = await cartLine();
+  await page.goto('/checkout');
+  const line = page.getByTestId('cart-item');
+  const batch = line.getByRole('combobox', { name: 'Batch' });
+  await expect(batch).toHaveValue(before!.batchId!);
+  const total = page.getByTestId('cart-total');
+  const oneSeat = await total.textContent();
+
+  const seats = line.getByRole('spinbutton', { name: 'Seats' });
+  await seats.fill('21');
+  await seats.press('Enter');
+  await expect(line.getByText('Choose 1 to 20 seats.')).toBeVisible();
+  await seats.fill('2');
+  await seats.press('Enter');
+  await expect(line.getByText(/^2 seats × /)).toBeVisible();
+  await expect(total).not.toHaveText(oneSeat ?? '');
+  expect((await cartLine())?.seats).toBe(2);
+
+  const other = await batch.locator('option:not([disabled])').nth(1).getAttribute('value');
+  await batch.selectOption(other!);
+  await expect.poll(async () => (await cartLine())?.batchId).toBe(other);
+  await expect(batch).toHaveValue(other!);
+  expect((await cartLine())?.seats).toBe(2);
 });
