@@ -37,6 +37,19 @@ export const $accountView: ReadableAtom<AccountView> = computed(
 /** True while the dialog is open. */
 export const $accountDialogOpen: ReadableAtom<boolean> = $open;
 
+const $shown = atom(false);
+
+/**
+ * True while the dialog is on screen: asked for (`$accountDialogOpen`) and drawn, which waits for
+ * the header island's code the first time (Add to cart stays busy until then, issue 31).
+ */
+export const $accountDialogShown: ReadableAtom<boolean> = $shown;
+
+/** The dialog tells when it is drawn or gone. */
+export function markAccountDialogShown(shown: boolean): void {
+  $shown.set(shown);
+}
+
 let opener: HTMLElement | null = null;
 let afterSignIn: (() => void) | undefined;
 

@@ -11,6 +11,7 @@ import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { centsFromUsd, type Cents, type Currency } from '~/lib/shared/money';
 import { CartSchema, SHOP_CLIENT, type CartItem } from '~/lib/shared/schemas/shop';
 import { notifyError } from '~/stores/notifications';
 import { requestSignIn } from '~/stores/account-dialog';
@@ -59,6 +60,14 @@ export const $cartChanged: ReadableAtom<number> = $changedCount;
 /** Course ids with an add or delete in flight. */
 export const $cartBusy: ReadableAtom<ReadonlySet<number>> = $busy;
 
+/**
+ * What a cart line costs in `currency`, in minor units: the price per seat times its seats
+ * (DECISIONS 55; the server's checkout charges the same).
+ */
+export function lineCents(item: CartItem, currency: Currency): Cents {
+  return centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees) * item.seats;
+}
+
 /** `/api/Cart/{action}/sispl,{ids}`: the cart API's path for an action. */
 export function cartPath(action: string, ...ids: readonly (string | number)[]): string {
   return `/api/Cart/${action}/${[SHOP_CLIENT, ...ids].map((id) => encodeURIComponent(id)).join(',')}`;
@@ -95,15 +104,35 @@ export function loadCart(): Promise<void> {
   return cartLoad;
 }
 
+/** The batch and seats of a cart line (DECISIONS 54-55); without a batch the server takes the next open one. */
+export interface LineChoice {
+  readonly batchId?: string | undefined;
+  readonly seats?: number | undefined;
+}
+
+/** `addtocart`'s query: `?batch={batchId}&seats={n}` (API.md), only what was chosen. */
+export function addQuery(choice: LineChoice | undefined): string {
+  const query = new URLSearchParams();
+  if (choice?.batchId) query.set('batch', choice.batchId);
+  if (choice?.seats !== undefined) query.set('seats', String(choice.seats));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
- * Adds a course to the cart. Signed out, the visitor is asked to sign in first (the dialog's focus
- * returns to `from`) and the course is added once they have (DECISIONS 30). A refusal shows the
- * server's sentence as a toast.
+ * Adds a course to the cart, in the batch and with the seats chosen (none: the next open batch,
+ * 1 seat). Signed out, the visitor is asked to sign in first (the dialog's focus returns to
+ * `from`) and the course is added once they have (DECISIONS 30). A refusal shows the server's
+ * sentence as a toast.
  */
-export async function addToCart(courseId: number, from?: HTMLElement | null): Promise<void> {
+export async function addToCart(
+  courseId: number,
+  from?: HTMLElement | null,
+  choice?: LineChoice,
+): Promise<void> {
   const user = $user.get();
   if (!user) {
-    requestSignIn(() => void addToCart(courseId), from);
+    requestSignIn(() => void addToCart(courseId, undefined, choice), from);
     return;
   }
   if ($cartBusy.get().has(courseId)) return;
@@ -111,11 +140,34 @@ export async function addToCart(courseId: number, from?: HTMLElement | null): Pr
   try {
     // A load started at sign-in must not answer after the add and hide the course again.
     await cartLoad;
-    replaceCart(await apiRequest('POST', cartPath('addtocart', courseId, user.userid), CartSchema));
+    const path = cartPath('addtocart', courseId, user.userid) + addQuery(choice);
+    replaceCart(await apiRequest('POST', path, CartSchema));
   } catch (error) {
     notifyError(failureText(error));
     // "You have already bought this course.": show it as bought.
     if (error instanceof ApiError && error.status === 409) void loadPurchases();
+  } finally {
+    setBusy(courseId, false);
+  }
+}
+
+/**
+ * Changes a cart line's batch or seats (adding a course already in the cart with another batch or
+ * seat count changes that line, API.md). Returns whether it worked; a refusal ('This batch is
+ * full. Choose another batch.') is shown as a toast and the line stays as the server has it.
+ */
+export async function changeCartLine(courseId: number, choice: LineChoice): Promise<boolean> {
+  const user = $user.get();
+  if (!user || $cartBusy.get().has(courseId)) return false;
+  setBusy(courseId, true);
+  try {
+    await cartLoad;
+    const path = cartPath('addtocart', courseId, user.userid) + addQuery(choice);
+    replaceCart(await apiRequest('POST', path, CartSchema));
+    return true;
+  } catch (error) {
+    notifyError(failureText(error));
+    return false;
   } finally {
     setBusy(courseId, false);
   }

@@ -8,11 +8,11 @@ import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest, failureText } from '~/lib/client/api';
 import { postToGateway } from '~/lib/client/gateway-form';
-import { centsFromUsd, currencyOfCountry, sumCents } from '~/lib/shared/money';
+import { currencyOfCountry, sumCents } from '~/lib/shared/money';
 import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { CartSchema, CheckoutAnswerSchema, type CartItem } from '~/lib/shared/schemas/shop';
 import { rememberBilling } from '~/stores/billing';
-import { $cartItems, cartLoaded, cartPath, showChangedCart } from '~/stores/cart';
+import { $cartItems, cartLoaded, cartPath, lineCents, showChangedCart } from '~/stores/cart';
 import { notifyError } from '~/stores/notifications';
 import { rememberPayment } from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
@@ -100,13 +100,8 @@ async function startPayment(billing: BillingRecord): Promise<PayResult> {
   const expect = {
     courseIds: shown.map((item) => item.id),
     total:
-      sumCents(
-        // Prices are per seat (DECISIONS 55): the server charges each line's price times its seats.
-        shown.map(
-          (item) =>
-            centsFromUsd(currency === 'INR' ? item.discountedFeesInr : item.discountedFees) * item.seats,
-        ),
-      ) / 100,
+      // Price per seat times seats (DECISIONS 55), as the cart shows it.
+      sumCents(shown.map((item) => lineCents(item, currency))) / 100,
     currency,
   };
   const key = keyFor(user.userid, expect.courseIds);

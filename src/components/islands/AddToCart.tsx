@@ -1,12 +1,19 @@
 /**
  * Add to cart, on every course page and training card (DECISIONS 30). Three states: the button;
  * 'In your cart' with a link to /checkout; 'Purchased' with a link to the order's invoice.
- * The server renders the button; the state from localStorage applies once hydrated.
+ * The server renders the button; the state from localStorage applies once hydrated. On a course
+ * page it adds the batch and seats chosen there (`~/stores/batches`; DECISIONS 54-55). A press
+ * answers at once: 'Adding…' with a spinner (`aria-busy`) from the press (the hydration directive
+ * marks a press held before hydration) until the cart answers or, signed out, until the sign-in
+ * dialog is on screen (issue 31).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { addToCartText as text, shopText } from '~/content/ui/shop';
+import { $accountDialogShown } from '~/stores/account-dialog';
+import { choiceFor } from '~/stores/batches';
 import { $cartBusy, $cartItems, addToCart } from '~/stores/cart';
+import { notifyError } from '~/stores/notifications';
 import { $purchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { NewTabHint, ShopIcon } from './ShopParts';
@@ -18,15 +25,21 @@ interface Props {
   courseName: string;
   /** `card`: compact, on a training card; `page`: full width, on the course page. */
   variant?: 'card' | 'page';
+  /** Adds the batch and seats chosen on the page (the course page's picker). */
+  withBatch?: boolean;
 }
 
-export default function AddToCart({ courseId, courseName, variant = 'card' }: Props) {
+export default function AddToCart({ courseId, courseName, variant = 'card', withBatch = false }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const $signedIn = useStore($user) !== null;
   const $items = useStore($cartItems);
   const $bought = useStore($purchases);
-  const $busy = useStore($cartBusy).has(courseId);
+  const $adding = useStore($cartBusy).has(courseId);
+  const $dialogShown = useStore($accountDialogShown);
+  // Signed out, the press waits for the sign-in dialog's code (the header island) the first time.
+  const [signingIn, setSigningIn] = useState(false);
+  const $busy = $adding || (signingIn && !$dialogShown);
   const nextFocus = useRef<HTMLAnchorElement>(null);
   const movedByUser = useRef(false);
 
@@ -44,10 +57,20 @@ export default function AddToCart({ courseId, courseName, variant = 'card' }: Pr
     }
   }, [state]);
 
+  useEffect(() => {
+    if (signingIn && ($dialogShown || $signedIn)) setSigningIn(false);
+  }, [signingIn, $dialogShown, $signedIn]);
+
   const onAdd = (event: MouseEvent<HTMLButtonElement>) => {
     if ($busy) return;
+    const choice = withBatch ? choiceFor(courseId) : undefined;
+    if (choice?.error) {
+      notifyError(choice.error);
+      return;
+    }
     movedByUser.current = true;
-    void addToCart(courseId, event.currentTarget);
+    if (!$signedIn) setSigningIn(true);
+    void addToCart(courseId, event.currentTarget, choice && { batchId: choice.batchId, seats: choice.seats });
   };
 
   return (
@@ -57,10 +80,12 @@ export default function AddToCart({ courseId, courseName, variant = 'card' }: Pr
           className="button button--primary add-to-cart__button"
           type="button"
           aria-disabled={$busy || undefined}
+          aria-busy={$busy || undefined}
           aria-label={text.addLabel($busy ? text.adding : text.add, courseName)}
           onClick={onAdd}
         >
           <ShopIcon name="cart" className="add-to-cart__icon" />
+          <span className="add-to-cart__spinner" aria-hidden="true" />
           {$busy ? text.adding : text.add}
         </button>
       )}

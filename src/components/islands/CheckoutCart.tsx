@@ -21,13 +21,23 @@ import {
 } from 'react';
 import { checkoutText as text, shopText } from '~/content/ui/shop';
 import { courseDetailLink } from '~/lib/shared/course-pages';
-import { centsFromUsd } from '~/lib/shared/money';
+import { formatMoney } from '~/lib/shared/money';
+import { batchText } from '~/content/ui/batches';
 import type { CartItem } from '~/lib/shared/schemas/shop';
-import { $cart, $cartBusy, $cartChanged, $cartLoadFailed, loadCart, removeFromCart } from '~/stores/cart';
+import {
+  $cart,
+  $cartBusy,
+  $cartChanged,
+  $cartLoadFailed,
+  lineCents,
+  loadCart,
+  removeFromCart,
+} from '~/stores/cart';
 import { $likelyCurrency } from '~/stores/billing';
 import { $paymentOutcome, backToCart, followPayment } from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
+import CartLineBatch from './checkout/CartLineBatch';
 import PlacedOrder from './checkout/PlacedOrder';
 import { returnOf } from './checkout/return-of';
 import { Icon } from './icons';
@@ -308,8 +318,18 @@ export default function CheckoutCart() {
                       <p className="cart-item__reviews">{shopText.reviews(item.review)}</p>
                     </div>
                     <p className="cart-item__overview">{overviewStart(item.courseOverview)}</p>
+                    <CartLineBatch item={item} />
                     <div className="cart-item__side">
                       <ShopPrice prices={item} currency={$currency} />
+                      {item.seats > 1 && (
+                        <p className="cart-item__line-total">
+                          {batchText.lineTotal(
+                            item.seats,
+                            formatMoney(lineCents({ ...item, seats: 1 }, $currency), $currency),
+                            formatMoney(lineCents(item, $currency), $currency),
+                          )}
+                        </p>
+                      )}
                       <button
                         className="cart-item__delete"
                         type="button"
@@ -331,8 +351,8 @@ export default function CheckoutCart() {
         </section>
         <OrderSummary
           prices={{
-            USD: $items.map((item) => centsFromUsd(item.discountedFees)),
-            INR: $items.map((item) => centsFromUsd(item.discountedFeesInr)),
+            USD: $items.map((item) => lineCents(item, 'USD')),
+            INR: $items.map((item) => lineCents(item, 'INR')),
           }}
           headingId="summary-heading"
           itemCount={$items.length}

@@ -29,6 +29,12 @@ export interface IntentOptions {
   readonly event?: string;
   /** Hydrate at idle once the page has painted, with no other sign. */
   readonly afterPaint?: boolean;
+  /**
+   * An event to dispatch on window when this island starts hydrating and the visitor is not
+   * remembered (`idleIf`): the island its press will need next (Add to cart signed out opens the
+   * header's sign-in dialog), so both download at once instead of one after the other (issue 31).
+   */
+  readonly alsoWake?: string;
 }
 
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -80,6 +86,12 @@ const intentDirective: ClientDirective = (load, options, el) => {
   let heldSubmit: HTMLFormElement | undefined;
   let observer: IntersectionObserver | undefined;
 
+  const query = new URLSearchParams(window.location.search);
+  const remembered =
+    stored(() => localStorage, opts.idleIf) ||
+    storedValue(opts.idleIfValue) ||
+    stored(() => sessionStorage, opts.idleIfSession) ||
+    (opts.idleIfQuery ?? []).some((name) => query.has(name));
   const stopListening = () => {
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
     if (opts.event) window.removeEventListener(opts.event, start);
@@ -89,6 +101,7 @@ const intentDirective: ClientDirective = (load, options, el) => {
   function start(): Promise<void> {
     hydrating ??= (async () => {
       stopListening();
+      if (opts.alsoWake && !remembered) window.dispatchEvent(new Event(opts.alsoWake));
       const hydrate = await load();
       await hydrate();
       el.removeEventListener('click', hold, true);
@@ -98,6 +111,8 @@ const intentDirective: ClientDirective = (load, options, el) => {
       const form = heldSubmit;
       held = undefined;
       heldSubmit = undefined;
+      // React's render says whether it is busy from now on.
+      press?.removeAttribute('aria-busy');
       // The same node, now React's: the press reaches the handler it was meant for (a submit
       // button the server rendered disabled, once React has rendered its form).
       const pressForm = press instanceof HTMLButtonElement ? press.form : null;
@@ -111,12 +126,15 @@ const intentDirective: ClientDirective = (load, options, el) => {
 
   // A press that lands before hydration has finished: held (the server's button does nothing
   // yet), hydration started, the press replayed once it is done. Links keep working natively.
+  // The held button says at once that it is busy (`aria-busy`, which the island's CSS may show
+  // as a spinner): on a slow network the island's code may take seconds (issue 31).
   function hold(event: Event) {
     const button = (event.target as Element | null)?.closest?.('button');
     if (!button || !el.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
     held = button;
+    button.setAttribute('aria-busy', 'true');
     void start();
   }
 
@@ -158,12 +176,6 @@ const intentDirective: ClientDirective = (load, options, el) => {
     );
     for (const child of el.children) observer.observe(child);
   };
-  const query = new URLSearchParams(window.location.search);
-  const remembered =
-    stored(() => localStorage, opts.idleIf) ||
-    storedValue(opts.idleIfValue) ||
-    stored(() => sessionStorage, opts.idleIfSession) ||
-    (opts.idleIfQuery ?? []).some((name) => query.has(name));
   whenPaintedAndIdle(() => {
     if (hydrating) return;
     if (opts.margin && 'IntersectionObserver' in window) watchMargin(opts.margin);

@@ -268,6 +268,53 @@ describe('cart store', () => {
     stop();
   });
 
+  it('adds the batch and seats chosen on the course page, also after a sign-in (issue 31)', async () => {
+    const team = { ...course(5), batchId: 'b-5-20261212-weekend', seats: 3 };
+    const calls = stubFetch({ cart: true, body: [] }, { body: [team] });
+    const cart = await loadStore(false);
+    const stop = cart.$cartCount.listen(() => undefined);
+    await cart.addToCart(5, null, { batchId: 'b-5-20261212-weekend', seats: 3 });
+    session.user.set(user);
+    session.requestSignIn.mock.calls[0]?.[0]?.();
+    await vi.waitFor(() => expect(cart.$cart.get()).toEqual([team]));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/Cart/GetCoursesByUserForCart/sispl,u-7f3a',
+      'POST /api/Cart/addtocart/sispl,5,u-7f3a?batch=b-5-20261212-weekend&seats=3',
+    ]);
+    stop();
+  });
+
+  it("changes a line's batch and seats through addtocart, and keeps the line when refused (issue 31)", async () => {
+    storage['course'] = JSON.stringify([course(1), course(2)]);
+    const changed = { ...course(2), batchId: 'b-2-20261212-weekend', seats: 4 };
+    const calls = stubFetch(
+      { body: [course(1), changed] },
+      { status: 400, body: { errors: ['This batch is full. Choose another batch.'] } },
+    );
+    const cart = await loadStore();
+    const stop = cart.$cart.listen(() => undefined);
+    await cart.cartLoaded();
+    expect(await cart.changeCartLine(2, { batchId: 'b-2-20261212-weekend', seats: 4 })).toBe(true);
+    expect(cart.$cart.get()).toEqual([course(1), changed]);
+    expect(await cart.changeCartLine(1, { batchId: 'b-1-20261207-evening', seats: 2 })).toBe(false);
+    expect(toasts.errors).toEqual(['This batch is full. Choose another batch.']);
+    expect(cart.$cart.get()).toEqual([course(1), changed]);
+    expect(cart.$cartBusy.get().size).toBe(0);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/Cart/addtocart/sispl,2,u-7f3a?batch=b-2-20261212-weekend&seats=4',
+      'POST /api/Cart/addtocart/sispl,1,u-7f3a?batch=b-1-20261207-evening&seats=2',
+    ]);
+    stop();
+  });
+
+  it('a line costs its price per seat times its seats, in either currency (DECISIONS 55)', async () => {
+    stubFetch();
+    const cart = await loadStore(false);
+    expect(cart.lineCents({ ...course(1), seats: 3 }, 'USD')).toBe(41850);
+    expect(cart.lineCents({ ...course(1), seats: 3 }, 'INR')).toBe(3599700);
+    expect(cart.lineCents(course(1), 'INR')).toBe(1199900);
+  });
+
   it('empties the cart when the user goes (sign-out, an expired session)', async () => {
     storage['course'] = JSON.stringify([course(1)]);
     stubFetch();

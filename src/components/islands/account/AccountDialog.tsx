@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { accountFormCopy } from '~/content/ui/account';
-import { $accountDialogOpen, closeAccountDialog } from '~/stores/account-dialog';
+import { $accountDialogOpen, closeAccountDialog, markAccountDialogShown } from '~/stores/account-dialog';
 import { notifyOnPage, showToastsIn } from '~/stores/notifications';
 import { SiteToaster } from '../Toasts';
 import AccountForms from './AccountForms';
@@ -35,6 +35,7 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
       } else if (!open && dialog.open) {
         dialog.close();
       }
+      markAccountDialogShown(open);
       if (open) stopToasts ??= showToastsIn(DIALOG_TOASTER_ID);
       else {
         stopToasts?.();

@@ -1,6 +1,7 @@
 /**
- * The company console (issue 19; DECISIONS 39): one island with six tabs, Leads, Orders,
- * Payments (issue 28), GST returns (issue 29), Customers and Mail, each a list from the console API. Tabs follow the WAI-ARIA tabs pattern
+ * The company console (issue 19; DECISIONS 39): one island with seven tabs, Leads, Orders,
+ * Payments (issue 28), GST returns (issue 29), Customers, Mail and Batches (issue 31), each a list
+ * from the console API. Tabs follow the WAI-ARIA tabs pattern
  * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
  * so a reload or a shared link opens it again.
  */
@@ -21,6 +22,9 @@ import {
   loadOrders,
 } from '~/stores/console';
 import { $payments, loadPayments } from '~/stores/console-payments';
+import { consoleBatchesText } from '~/content/ui/console-batches';
+import { $consoleBatches, loadConsoleBatches } from '~/stores/console-batches';
+import { BatchesPanel } from './BatchesPanel';
 import { $user, signOut } from '~/stores/session';
 import { CustomersPanel } from './CustomersPanel';
 import { GstPanel } from './GstPanel';
@@ -30,8 +34,9 @@ import { OrdersPanel, periodOf } from './OrdersPanel';
 import { PaymentsPanel } from './PaymentsPanel';
 import './console.css';
 
-const TABS = ['leads', 'orders', 'payments', 'gst', 'customers', 'mail'] as const;
+const TABS = ['leads', 'orders', 'payments', 'gst', 'customers', 'mail', 'batches'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { ...text.tabs, batches: consoleBatchesText.tab };
 
 function tabFromHash(): Tab {
   const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
@@ -49,6 +54,7 @@ export default function Console() {
     gst: undefined,
     customers: countOf(useStore($customers)),
     mail: countOf(useStore($mail)),
+    batches: countOf({ items: useStore($consoleBatches).items, cursor: null }),
   };
 
   useEffect(() => {
@@ -62,6 +68,7 @@ export default function Console() {
     void loadCustomers();
     void loadMail();
     void loadAttention();
+    void loadConsoleBatches();
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
@@ -123,7 +130,7 @@ export default function Console() {
               onClick={() => open(name)}
               onKeyDown={onKeyDown}
             >
-              {text.tabs[name]}
+              {TAB_LABELS[name]}
               {count && <span className="console-tabs__count">{text.count(count.loaded, count.more)}</span>}
             </button>
           );
@@ -144,6 +151,7 @@ export default function Console() {
           {name === 'gst' && <GstPanel open={tab === 'gst'} />}
           {name === 'customers' && <CustomersPanel />}
           {name === 'mail' && <MailPanel />}
+          {name === 'batches' && <BatchesPanel />}
         </div>
       ))}
     </div>

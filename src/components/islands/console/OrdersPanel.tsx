@@ -5,6 +5,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { consoleText } from '~/content/ui/console';
+import { batchText } from '~/content/ui/batches';
+import { consoleBatchesText } from '~/content/ui/console-batches';
 import { financialYearOfDay, formatIndianDate, indianDay } from '~/lib/shared/dates';
 import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';
 import type { OrderRow } from '~/lib/shared/schemas/console';
@@ -114,7 +116,20 @@ const columns: Column<OrderRow>[] = [
     cell: (row) => (
       <ul className="console-plain-list">
         {row.lines.map((line) => (
-          <li key={line.courseId}>{line.name}</li>
+          <li key={line.courseId}>
+            {line.name}
+            {line.batch && (
+              // The batch bought (issue 31): its start day, schedule and id, and the seats.
+              <span className="console-muted console-order-batch">
+                {consoleBatchesText.orderBatch(
+                  batchText.starts(line.batch.startsOn),
+                  line.batch.schedule,
+                  line.batch.id,
+                  line.seats ?? 1,
+                )}
+              </span>
+            )}
+          </li>
         ))}
       </ul>
     ),

@@ -8,10 +8,27 @@ import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 import { parseSchedule } from '~/lib/shared/batch-schedule';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
+import {
+  BATCH_ID_HINT,
+  BatchIdSchema,
+  BatchSchema,
+  SEATS_HINT,
+  SEATS_PER_ORDER,
+} from '~/lib/shared/schemas/batch-public';
+
+// The public shape lives in its own module (the course page's script parses it and nothing else);
+// it is part of this module's API as before.
+export {
+  BATCH_ID_HINT,
+  BATCH_ID_PATTERN,
+  BatchIdSchema,
+  BatchSchema,
+  type Batch,
+} from '~/lib/shared/schemas/batch-public';
 
 export const BATCH_LIMITS = {
   /** Seats one order may buy of one batch (DECISIONS 55). */
-  seatsPerOrder: 20,
+  seatsPerOrder: SEATS_PER_ORDER,
   /** Seats a batch may have. */
   seats: 500,
   sessions: 200,
@@ -21,7 +38,7 @@ export const BATCH_LIMITS = {
 
 /** The sentences forms show and functions answer, one per rule. */
 export const BATCH_HINTS = {
-  id: 'That is not a batch of this site.',
+  id: BATCH_ID_HINT,
   courseId: 'Choose a course.',
   startsOn: 'Enter the start date as a real date (YYYY-MM-DD).',
   schedule:
@@ -31,17 +48,13 @@ export const BATCH_HINTS = {
   trainerTooLong: `The trainer’s name is too long (${BATCH_LIMITS.trainer} characters at most).`,
   seats: `Enter the number of seats (1 to ${BATCH_LIMITS.seats}).`,
   joinUrl: 'Enter the joining link as a full https:// address, or leave it empty.',
-  seatsPerOrder: `Choose 1 to ${BATCH_LIMITS.seatsPerOrder} seats.`,
+  seatsPerOrder: SEATS_HINT,
   full: 'This batch is full. Choose another batch.',
   closed: 'This batch has started or closed. Choose another batch.',
   otherCourse: 'This batch is not a batch of this course.',
   tooManyAttendees: 'You can name as many attendees as seats you bought.',
   duplicateAttendee: 'Each attendee needs their own e-mail address.',
 } as const;
-
-/** Batch ids: lower-case letters, digits and hyphens (`b-3-20261207-evening`). */
-export const BATCH_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
-export const BatchIdSchema = z.string(BATCH_HINTS.id).check(z.regex(BATCH_ID_PATTERN, BATCH_HINTS.id));
 
 /** A real calendar date `YYYY-MM-DD` (`2026-02-30` is refused). */
 export const CalendarDaySchema = z.string(BATCH_HINTS.startsOn).check(
@@ -103,24 +116,6 @@ export const BatchInputSchema = z.strictObject({
   joinUrl: z.optional(z.union([z.literal(''), JoinUrlSchema])),
 });
 export type BatchInput = z.infer<typeof BatchInputSchema>;
-
-/** A batch as public answers carry it (API.md `Batch`): never its joining link. */
-export const BatchSchema = z.object({
-  id: BatchIdSchema,
-  courseId: z.int(),
-  /** The first session's day in India, `YYYY-MM-DD`. */
-  startsOn: z.string(),
-  /** Days and hours in IST, e.g. `Mon-Thu 19:00-21:00 IST`. */
-  schedule: z.string(),
-  /** How many sessions the batch has. */
-  sessions: z.int(),
-  trainer: z.string(),
-  /** Seats in all. */
-  seats: z.int(),
-  /** Seats not yet taken by a confirmed payment. */
-  seatsLeft: z.int(),
-});
-export type Batch = z.infer<typeof BatchSchema>;
 
 /** A batch as staff and its enrolled students see it: with the joining link once set. */
 export const BatchWithLinkSchema = z.extend(BatchSchema, { joinUrl: z.optional(z.string()) });

@@ -1,0 +1,49 @@
+/**
+ * Every text of batches and seats (DECISIONS 54-55; STYLE 3: components hold no copy): the course
+ * page's list and Seats field, the cards' next start, the cart's batch and seats. A module of its
+ * own: the course page's picker loads it before any island, so it carries no other shop text.
+ */
+export const batchText = {
+  heading: 'Next batches',
+  loading: 'Loading the next batches…',
+  loadFailed: 'We could not load the batches. Add to cart takes the next open one.',
+  none: 'No batch is open right now. Ask us about the next one.',
+  /** `2026-12-07` -> `Starts Mon 7 Dec 2026` (a day in India, no time involved). */
+  starts: (day: string) => `Starts ${weekdayOf(day)} ${formatDay(day)}`,
+  /** The cards' line: the next open batch's first day. */
+  nextStart: (day: string) => `Next batch starts ${formatDay(day)}`,
+  /** The cards' line when no batch has a seat left. */
+  noneOpen: 'No open batch now: ask us about the next one',
+  sessions: (n: number) => (n === 1 ? '1 session' : `${n} sessions`),
+  trainer: (name: string) => `Trainer: ${name}`,
+  seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
+  full: 'Full',
+  seatsLabel: 'Seats',
+  seatsHint: 'For a team: 1 to 20 seats. You name the attendees after paying.',
+  /** More seats asked than the chosen batch has left. */
+  tooManySeats: (left: number) =>
+    left === 1 ? 'Only 1 seat is left in this batch.' : `Only ${left} seats are left in this batch.`,
+  batchLabel: 'Batch',
+  /** A batch in the cart's select: `Mon 7 Dec 2026 · Mon-Thu 19:00-21:00 IST`, and 'Full'. */
+  option: (day: string, schedule: string, seatsLeft: number) =>
+    `${weekdayOf(day)} ${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
+  /** The line's batch, no longer open (started or closed since it was added). */
+  closedOption: 'The batch chosen is no longer open',
+  /** The cart line's price for several seats: `3 seats × $174.99 = $524.97`. */
+  lineTotal: (seats: number, price: string, total: string) => `${seats} seats × ${price} = ${total}`,
+  changing: 'Updating your cart…',
+} as const;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-12-07` -> `Mon` (calendar arithmetic: the day is already a day in India). */
+function weekdayOf(day: string): string {
+  return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '';
+}
+
+/** `2026-12-07` -> `7 Dec 2026`, as `formatIndianDate` writes days (September is `Sept`). */
+function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTH_NAMES[month - 1] ?? ''} ${year}`;
+}
