@@ -92,13 +92,37 @@ function previousMonth(month: string): string {
   return monthOf(date);
 }
 
+/**
+ * What this instance knows is stored, so that adding a record to a known day of an index costs its
+ * marker alone: days listed in `days-of/` (`<name>/<day>`; a day is never taken off) and each
+ * index's oldest month (it only ever moves back).
+ */
+const knownDays = new Set<string>();
+const knownFirstMonth = new Map<IndexName, string>();
+
 /** Adds `days` to the days of `month` that have markers (idempotent; one write at most). */
 async function addDays(name: IndexName, month: string, days: readonly string[]): Promise<void> {
+  if (days.every((day) => knownDays.has(`${name}/${day}`))) return;
   await store.update(daysKey(name, month), DaysSchema, (current) => {
     const known = new Set(current?.days);
     const added = days.filter((day) => !known.has(day));
     return added.length === 0 ? SKIP : { days: [...known, ...added].sort() };
   });
+  for (const day of days) knownDays.add(`${name}/${day}`);
+}
+
+/** Makes `month` no older than the index's oldest month (idempotent). */
+async function coverMonth(name: IndexName, month: string): Promise<void> {
+  const known = knownFirstMonth.get(name);
+  if (known !== undefined && month >= known) return;
+  const meta = await store.update(metaKey(name), MetaSchema, (meta) =>
+    meta === undefined
+      ? { firstMonth: month, layout: LAYOUT }
+      : month < meta.firstMonth
+        ? { ...meta, firstMonth: month }
+        : SKIP,
+  );
+  if (meta !== undefined) knownFirstMonth.set(name, meta.firstMonth);
 }
 
 /** Adds record `id` at time `at` to the index (idempotent). */
@@ -106,16 +130,7 @@ export async function addToIndex(name: IndexName, at: Date, id: string): Promise
   const month = monthOf(at);
   // The day is listed before its marker is written: a crash between the two leaves a day with
   // nothing in it (one empty listing), never a marker no walk finds.
-  await Promise.all([
-    addDays(name, month, [dayOf(at)]),
-    store.update(metaKey(name), MetaSchema, (meta) =>
-      meta === undefined
-        ? { firstMonth: month, layout: LAYOUT }
-        : month < meta.firstMonth
-          ? { ...meta, firstMonth: month }
-          : SKIP,
-    ),
-  ]);
+  await Promise.all([addDays(name, month, [dayOf(at)]), coverMonth(name, month)]);
   await store.create(markerKey(name, at, id), MarkerSchema, {});
 }
 
