@@ -39,7 +39,7 @@ async function inPool(count: number, atOnce: number, work: (index: number) => Pr
 const spread = (plan: SeedPlan, index: number, count: number) =>
   new Date(plan.from.getTime() + Math.floor(((plan.to.getTime() - plan.from.getTime()) * index) / count));
 
-const userIdOf = (run: string, customer: number) => `bench${run}c${String(customer).padStart(8, '0')}`;
+const userIdOf = (run: string, customer: number) => `bench${run}c${String(customer).padStart(10, '0')}`;
 
 /** Seeds the plan; resolves to what it wrote. */
 export async function seedConsole(
@@ -69,36 +69,35 @@ export async function seedConsole(
   });
   log(`${plan.customers} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  // Order i is customer (i mod customers)'s; one customer's orders are written one after another
-  // (their totals record is one record), customers at once.
+  // Order i is customer (i mod customers)'s. Written in time order, `atOnce` at a time: orders
+  // written together are of different customers (one totals record each) and of the same hour.
   started = Date.now();
-  await inPool(plan.customers, atOnce, async (customer) => {
-    for (let index = customer; index < plan.orders; index += plan.customers) {
-      const courseId = (index % 9) + 1;
-      const order: Order = {
-        orderNo: `B${plan.run}-${String(index).padStart(6, '0')}`,
-        userId: userIdOf(plan.run, customer),
-        placedAt: spread(plan, index, plan.orders).toISOString(),
-        lines: [
-          {
-            courseId,
-            name: `Course ${courseId}`,
-            url: `/courses/${courseId}`,
-            review: 5,
-            courseOverview: '',
-            listPriceCents: 20_000,
-            priceCents: 15_000,
-          },
-        ],
-        billTo: {
-          name: `Bench Customer ${plan.run}-${customer}`,
-          email: `bench.customer.${plan.run}.${customer}@example.com`,
+  await inPool(plan.orders, atOnce, async (index) => {
+    const customer = index % plan.customers;
+    const courseId = (index % 9) + 1;
+    const order: Order = {
+      orderNo: `B${plan.run}-${String(index).padStart(6, '0')}`,
+      userId: userIdOf(plan.run, customer),
+      placedAt: spread(plan, index, plan.orders).toISOString(),
+      lines: [
+        {
+          courseId,
+          name: `Course ${courseId}`,
+          url: `/courses/${courseId}`,
+          review: 5,
+          courseOverview: '',
+          listPriceCents: 20_000,
+          priceCents: 15_000,
         },
-        payment: { gateway: 'test', reference: `pay_bench${plan.run}${index}` },
-      };
-      await saveOrderMarker(order.userId, order.orderNo);
-      await saveOrder(order);
-    }
+      ],
+      billTo: {
+        name: `Bench Customer ${plan.run}-${customer}`,
+        email: `bench.customer.${plan.run}.${customer}@example.com`,
+      },
+      payment: { gateway: 'test', reference: `pay_bench${plan.run}${index}` },
+    };
+    await saveOrderMarker(order.userId, order.orderNo);
+    await saveOrder(order);
   });
   log(`${plan.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
