@@ -45,7 +45,7 @@ const userIdOf = (run: string, customer: number) => `bench${run}c${String(custom
 export async function seedConsole(
   plan: SeedPlan,
 ): Promise<{ customers: number; orders: number; leads: number }> {
-  const atOnce = plan.atOnce ?? 40;
+  const atOnce = plan.atOnce ?? 24;
   const log = plan.log ?? (() => undefined);
   // The console's indexes of records older than the console are built once, on their first read:
   // built now, over whatever the store holds, so the seeded records are what a running shop has.

@@ -106,11 +106,19 @@ const knownFirstMonth = new Map<IndexName, string>();
 /** Adds `hours` to the hours of `month` that have markers (idempotent; one write at most). */
 async function addHours(name: IndexName, month: string, hours: readonly string[]): Promise<void> {
   if (hours.every((hour) => knownHours.has(`${name}/${hour}`))) return;
-  await store.update(hoursKey(name, month), HoursSchema, (current) => {
-    const known = new Set(current?.hours);
-    const added = hours.filter((hour) => !known.has(hour));
-    return added.length === 0 ? SKIP : { hours: [...known, ...added].sort() };
-  });
+  // Live records all land in the current hour, so writers of different hours race only when
+  // records of many hours are written at once (a bulk load): each try then adds its own hours to
+  // what won, and more tries than usual let every one of them land.
+  await store.update(
+    hoursKey(name, month),
+    HoursSchema,
+    (current) => {
+      const known = new Set(current?.hours);
+      const added = hours.filter((hour) => !known.has(hour));
+      return added.length === 0 ? SKIP : { hours: [...known, ...added].sort() };
+    },
+    { maxAttempts: 100 },
+  );
   for (const hour of hours) knownHours.add(`${name}/${hour}`);
 }
 
