@@ -97,7 +97,7 @@ function previousMonth(month: string): string {
 
 /**
  * What this instance knows is stored, so that adding a record to a known hour of an index costs its
- * marker alone: hours listed in `hours-of/` (`<name>/<hour>`; a hour is never taken off) and each
+ * marker alone: hours listed in `hours-of/` (`<name>/<hour>`; an hour is never taken off) and each
  * index's oldest month (it only ever moves back).
  */
 const knownHours = new Set<string>();
