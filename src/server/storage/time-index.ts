@@ -2,8 +2,8 @@
  * Time indexes of the company console (DECISIONS 40), in the `console` store: one empty marker per
  * record, kept when the record is written, so a console page reads what it shows and never every
  * user's records. Key formats:
- * - `by-hour/<name>/<yyyy-mm-ddThh>/<inverted time>-<id>`: the marker of record `id` at that time.
- *   The hour (UTC) bounds what one listing returns; the inverted time (13 digits of
+ * - `by-hour/<name>/<yyyy-mm>/<dd>/<hh>/<inverted time>-<id>`: the marker of record `id` at that
+ *   time. The hour (UTC) bounds what one listing returns; the inverted time (13 digits of
  *   9999999999999 - epoch ms) makes ascending key order newest first;
  * - `hours-of/<name>/<yyyy-mm>`: the hours of that month that have markers, so a walk skips empty
  *   hours with one read per month instead of a listing per hour;
@@ -17,9 +17,12 @@
  * With a folder per month, every page of a month of 20,000 orders walked 20,000 files; with a
  * folder per day, 800 (a list of 800 took longer than the 50 reads of the page it served, figures
  * in docs/benchmarks/api.md); an hour of that month holds about 30, fewer than a page shows. The
- * folders live under their own root (`by-hour/`), so no listing walks the old month folders, and
- * their names have one length, so no folder's name is the start of another's (the local server
- * would walk that one too).
+ * local server also looks at every entry of each folder above the one it lists, so the hours sit
+ * in a folder per month and one per day (12 a year, 31, 24 entries), never 8,760 a year side by
+ * side (a page of a sparse index, listing a dozen hours, then took seconds). The folders live
+ * under their own root (`by-hour/`), so no listing walks the old month folders, and each level's
+ * names have one length, so no folder's name is the start of another's (the local server would
+ * walk that one too).
  *
  * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
  * most n + 1 of them), and n reads of the caller's records, whatever the shop's age. The cursor is
@@ -56,14 +59,16 @@ const MetaSchema = z.object({
 const HoursSchema = z.object({ hours: z.array(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/))) });
 
 const INVERT_FROM = 9_999_999_999_999;
-const KEY_PATTERN = /^by-hour\/([a-z-]+)\/(\d{4}-\d{2}-\d{2}T\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
+const KEY_PATTERN = /^by-hour\/([a-z-]+)\/(\d{4}-\d{2}\/\d{2}\/\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
 const OLD_KEY_PATTERN = /^index\/([a-z-]+)\/(\d{4}-\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
 
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 const metaKey = (name: IndexName) => `index-meta/${name}`;
 const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
-const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${hour}/`;
+/** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
+const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
+const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
 
 const invertedOf = (at: Date) => String(INVERT_FROM - at.getTime()).padStart(13, '0');
 const markerKey = (name: string, at: Date, id: string) =>
@@ -84,7 +89,7 @@ function parseKey(key: string): Marker | undefined {
   const match = KEY_PATTERN.exec(key) ?? OLD_KEY_PATTERN.exec(key);
   if (!match) return undefined;
   const at = new Date(INVERT_FROM - Number(match[3]));
-  if (Number.isNaN(at.getTime()) || !hourOf(at).startsWith(match[2]!)) return undefined;
+  if (Number.isNaN(at.getTime()) || !folderOf(hourOf(at)).startsWith(match[2]!)) return undefined;
   return { name: match[1]!, hour: hourOf(at), at, id: match[4]! };
 }
 
