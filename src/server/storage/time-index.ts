@@ -2,15 +2,32 @@
  * Time indexes of the company console (DECISIONS 40), in the `console` store: one empty marker per
  * record, kept when the record is written, so a console page reads what it shows and never every
  * user's records. Key formats:
- * - `index/<name>/<yyyy-mm>/<inverted time>-<id>`: the marker of record `id` at that time. The
- *   month (UTC) bounds what one listing returns; the inverted time (13 digits of
+ * - `by-hour/<name>/<yyyy-mm>/<dd>/<hh>/<inverted time>-<id>`: the marker of record `id` at that
+ *   time. The hour (UTC) bounds what one listing returns; the inverted time (13 digits of
  *   9999999999999 - epoch ms) makes ascending key order newest first;
- * - `index-meta/<name>`: the oldest month the index holds, and that existing records were added
- *   (migration-free: an index built on its first read).
+ * - `hours-of/<name>/<yyyy-mm>`: the hours of that month that have markers, so a walk skips empty
+ *   hours with one read per month instead of a listing per hour;
+ * - `index-meta/<name>`: the oldest month the index holds, that existing records were added
+ *   (migration-free: an index built on its first read), and the layout of its markers;
+ * - `index/<name>/<yyyy-mm>/<inverted time>-<id>`: the markers as kept before (one folder per
+ *   month), moved once into `by-hour/` on the index's first read (`layout` unset in its meta).
  *
- * A page of n costs one listing per month it walks plus n reads of the caller's records, whatever
- * the shop's age. The cursor is the last key a page returned: records added after it (newer) sort
- * before it and never shift later pages, so paging returns each record once.
+ * Why hours (issue 30, item 6): a listing costs what the folder holding its prefix holds, whatever
+ * the prefix (the local blob server walks every file of it; Netlify's answers 1,000 keys per call).
+ * With a folder per month, every page of a month of 20,000 orders walked 20,000 files; with a
+ * folder per day, 800 (a list of 800 took longer than the 50 reads of the page it served, figures
+ * in docs/benchmarks/api.md); an hour of that month holds about 30, fewer than a page shows. The
+ * local server also looks at every entry of each folder above the one it lists, so the hours sit
+ * in a folder per month and one per day (12 a year, 31, 24 entries), never 8,760 a year side by
+ * side (a page of a sparse index, listing a dozen hours, then took seconds). The folders live
+ * under their own root (`by-hour/`), so no listing walks the old month folders, and each level's
+ * names have one length, so no folder's name is the start of another's (the local server would
+ * walk that one too).
+ *
+ * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
+ * most n + 1 of them), and n reads of the caller's records, whatever the shop's age. The cursor is
+ * the last key a page returned: records added after it (newer) sort before it and never shift later
+ * pages, so paging returns each record once.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -29,31 +46,51 @@ export type IndexName =
 
 const store = openStore('console');
 const MarkerSchema = z.object({});
+/** The layout of markers written today; an index whose meta lacks it still has month folders. */
+const LAYOUT = 'by-hour' as const;
 const MetaSchema = z.object({
   /** Oldest month (`yyyy-mm`) holding a marker. */
   firstMonth: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
   /** When the records that existed before the index were added (ISO 8601). */
   builtAt: z.optional(z.iso.datetime()),
+  /** `by-hour` once every marker is in `by-hour/`; unset while some may be in month folders. */
+  layout: z.optional(z.literal(LAYOUT)),
 });
+const HoursSchema = z.object({ hours: z.array(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/))) });
 
 const INVERT_FROM = 9_999_999_999_999;
-const KEY_PATTERN = /^index\/([a-z-]+)\/(\d{4}-\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
+const KEY_PATTERN = /^by-hour\/([a-z-]+)\/(\d{4}-\d{2}\/\d{2}\/\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
+const OLD_KEY_PATTERN = /^index\/([a-z-]+)\/(\d{4}-\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
 
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 const metaKey = (name: IndexName) => `index-meta/${name}`;
+const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
+/** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
+const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
+const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
 
-function markerKey(name: IndexName, at: Date, id: string): string {
-  const inverted = String(INVERT_FROM - at.getTime()).padStart(13, '0');
-  return `index/${name}/${monthOf(at)}/${inverted}-${id}`;
+const invertedOf = (at: Date) => String(INVERT_FROM - at.getTime()).padStart(13, '0');
+const markerKey = (name: string, at: Date, id: string) =>
+  `${hourPrefix(name, hourOf(at))}${invertedOf(at)}-${id}`;
+/** Where the marker was before `by-hour/` (see the module comment). */
+const oldMarkerKey = (name: string, at: Date, id: string) =>
+  `index/${name}/${monthOf(at)}/${invertedOf(at)}-${id}`;
+
+interface Marker {
+  readonly name: string;
+  readonly hour: string;
+  readonly at: Date;
+  readonly id: string;
 }
 
-/** A marker key's time and id. */
-function parseKey(
-  key: string,
-): { readonly month: string; readonly at: Date; readonly id: string } | undefined {
-  const match = KEY_PATTERN.exec(key);
+/** A marker key's index, hour, time and id (of either layout: the hour of an old key is its time's). */
+function parseKey(key: string): Marker | undefined {
+  const match = KEY_PATTERN.exec(key) ?? OLD_KEY_PATTERN.exec(key);
   if (!match) return undefined;
-  return { month: match[2]!, at: new Date(INVERT_FROM - Number(match[3])), id: match[4]! };
+  const at = new Date(INVERT_FROM - Number(match[3]));
+  if (Number.isNaN(at.getTime()) || !folderOf(hourOf(at)).startsWith(match[2]!)) return undefined;
+  return { name: match[1]!, hour: hourOf(at), at, id: match[4]! };
 }
 
 /** `2026-03` -> `2026-02`. */
@@ -63,18 +100,109 @@ function previousMonth(month: string): string {
   return monthOf(date);
 }
 
+/**
+ * What this instance knows is stored, so that adding a record to a known hour of an index costs its
+ * marker alone: hours listed in `hours-of/` (`<name>/<hour>`; an hour is never taken off) and each
+ * index's oldest month (it only ever moves back).
+ */
+const knownHours = new Set<string>();
+const knownFirstMonth = new Map<IndexName, string>();
+
+/** Adds `hours` to the hours of `month` that have markers (idempotent; one write at most). */
+async function addHours(name: IndexName, month: string, hours: readonly string[]): Promise<void> {
+  if (hours.every((hour) => knownHours.has(`${name}/${hour}`))) return;
+  // Live records all land in the current hour, so writers of different hours race only when
+  // records of many hours are written at once (a bulk load): each try then adds its own hours to
+  // what won, and more tries than usual let every one of them land.
+  await store.update(
+    hoursKey(name, month),
+    HoursSchema,
+    (current) => {
+      const known = new Set(current?.hours);
+      const added = hours.filter((hour) => !known.has(hour));
+      return added.length === 0 ? SKIP : { hours: [...known, ...added].sort() };
+    },
+    { maxAttempts: 100 },
+  );
+  for (const hour of hours) knownHours.add(`${name}/${hour}`);
+}
+
+/** Makes `month` no older than the index's oldest month (idempotent). */
+async function coverMonth(name: IndexName, month: string): Promise<void> {
+  const known = knownFirstMonth.get(name);
+  if (known !== undefined && month >= known) return;
+  const meta = await store.update(metaKey(name), MetaSchema, (meta) =>
+    meta === undefined
+      ? { firstMonth: month, layout: LAYOUT }
+      : month < meta.firstMonth
+        ? { ...meta, firstMonth: month }
+        : SKIP,
+  );
+  if (meta !== undefined) knownFirstMonth.set(name, meta.firstMonth);
+}
+
 /** Adds record `id` at time `at` to the index (idempotent). */
 export async function addToIndex(name: IndexName, at: Date, id: string): Promise<void> {
-  await store.create(markerKey(name, at, id), MarkerSchema, {});
   const month = monthOf(at);
+  // The hour is listed before its marker is written: a crash between the two leaves an hour with
+  // nothing in it (one empty listing), never a marker no walk finds.
+  await Promise.all([addHours(name, month, [hourOf(at)]), coverMonth(name, month)]);
+  await store.create(markerKey(name, at, id), MarkerSchema, {});
+}
+
+/** Takes record `id` at time `at` out of the index (idempotent), in either layout. */
+export async function removeFromIndex(name: IndexName, at: Date, id: string): Promise<void> {
+  await Promise.all([store.delete(markerKey(name, at, id)), store.delete(oldMarkerKey(name, at, id))]);
+}
+
+/** Hour folders a walk lists ahead of the one it reads, at most. */
+const LIST_AHEAD = 8;
+/** Markers moved per round of the migration. */
+const MOVE_AT_ONCE = 50;
+/** The migrations under way in this instance: a read that finds one waits for it. */
+const migrations = new Map<IndexName, Promise<void>>();
+
+/**
+ * Moves the markers of an index from month folders (`index/`) into `by-hour/`, once: lists the old
+ * folders, records their hours, writes each marker's new key, deletes the old one, then marks the
+ * index's layout. Idempotent, so a migration cut short (or run by two instances at once) is
+ * finished by the next read. Runs on the index's first read with this code.
+ */
+async function migrateToHours(name: IndexName): Promise<void> {
+  const markers = (await store.list(`index/${name}/`)).flatMap((key) => {
+    const marker = OLD_KEY_PATTERN.test(key) ? parseKey(key) : undefined;
+    return marker ? [{ key, marker }] : [];
+  });
+  const hoursByMonth = new Map<string, Set<string>>();
+  for (const { marker } of markers) {
+    const month = marker.hour.slice(0, 7);
+    hoursByMonth.set(month, (hoursByMonth.get(month) ?? new Set()).add(marker.hour));
+  }
+  await Promise.all([...hoursByMonth].map(([month, hours]) => addHours(name, month, [...hours])));
+  for (let start = 0; start < markers.length; start += MOVE_AT_ONCE) {
+    await Promise.all(
+      markers.slice(start, start + MOVE_AT_ONCE).map(async ({ key, marker }) => {
+        await store.create(markerKey(name, marker.at, marker.id), MarkerSchema, {});
+        await store.delete(key);
+      }),
+    );
+  }
   await store.update(metaKey(name), MetaSchema, (meta) =>
-    meta === undefined || month < meta.firstMonth ? { ...meta, firstMonth: month } : SKIP,
+    meta === undefined || meta.layout === LAYOUT ? SKIP : { ...meta, layout: LAYOUT },
   );
 }
 
-/** Takes record `id` at time `at` out of the index (idempotent). */
-export async function removeFromIndex(name: IndexName, at: Date, id: string): Promise<void> {
-  await store.delete(markerKey(name, at, id));
+/** The index's meta, its markers moved to `by-hour/` first if they are not yet. */
+async function metaOf(name: IndexName): Promise<z.infer<typeof MetaSchema> | undefined> {
+  const meta = await store.get(metaKey(name), MetaSchema);
+  if (meta === undefined || meta.layout === LAYOUT) return meta;
+  let migration = migrations.get(name);
+  if (!migration) {
+    migration = migrateToHours(name).finally(() => migrations.delete(name));
+    migrations.set(name, migration);
+  }
+  await migration;
+  return { ...meta, layout: LAYOUT };
 }
 
 /**
@@ -90,15 +218,29 @@ export async function buildIndexOnce(
   const meta = await store.get(metaKey(name), MetaSchema);
   if (meta?.builtAt !== undefined && !force) return 0;
   const records = await existing();
-  for (let start = 0; start < records.length; start += 50) {
+  // Each month's hours and the oldest month written once, not once per record.
+  const hoursByMonth = new Map<string, Set<string>>();
+  for (const record of records) {
+    const month = monthOf(record.at);
+    hoursByMonth.set(month, (hoursByMonth.get(month) ?? new Set()).add(hourOf(record.at)));
+  }
+  await Promise.all([...hoursByMonth].map(([month, hours]) => addHours(name, month, [...hours])));
+  const oldest = [...hoursByMonth.keys()].sort()[0];
+  for (let start = 0; start < records.length; start += MOVE_AT_ONCE) {
     await Promise.all(
-      records.slice(start, start + 50).map((record) => addToIndex(name, record.at, record.id)),
+      records
+        .slice(start, start + MOVE_AT_ONCE)
+        .map((record) => store.create(markerKey(name, record.at, record.id), MarkerSchema, {})),
     );
   }
-  await store.update(metaKey(name), MetaSchema, (current) => ({
-    firstMonth: current?.firstMonth ?? monthOf(now),
-    builtAt: now.toISOString(),
-  }));
+  await store.update(metaKey(name), MetaSchema, (current) => {
+    const firstMonth = [current?.firstMonth ?? monthOf(now), oldest ?? monthOf(now)].sort()[0]!;
+    return {
+      firstMonth,
+      builtAt: now.toISOString(),
+      ...(current === undefined || current.layout === LAYOUT ? { layout: LAYOUT } : {}),
+    };
+  });
   return records.length;
 }
 
@@ -128,36 +270,73 @@ export interface IndexPage<T> {
   readonly cursor: string | undefined;
 }
 
-function decodeCursor(name: IndexName, cursor: string): string {
+/** The key a cursor names (a key of this index, in either layout), or InvalidCursorError. */
+function decodeCursor(name: IndexName, cursor: string): { readonly key: string; readonly hour: string } {
   let key: string;
   try {
     key = Buffer.from(cursor, 'base64url').toString('utf8');
   } catch {
     throw new InvalidCursorError('console', cursor);
   }
-  if (parseKey(key) === undefined || !key.startsWith(`index/${name}/`))
-    throw new InvalidCursorError('console', cursor);
-  return key;
+  const marker = parseKey(key);
+  if (marker === undefined || marker.name !== name) throw new InvalidCursorError('console', cursor);
+  // A cursor given out before `by-hour/` names the same marker by its new key.
+  return { key: markerKey(name, marker.at, marker.id), hour: marker.hour };
+}
+
+/**
+ * The markers of an index, newest first, one hour's listing at a time: the hours of each month
+ * from `newest` back to the index's oldest month (or `from`'s), keys after `after` only.
+ */
+async function* hoursOfMarkers(
+  name: IndexName,
+  firstMonth: string,
+  range: {
+    readonly after?: { readonly key: string; readonly hour: string } | undefined;
+    readonly from?: Date | undefined;
+  },
+  newest: Date,
+): AsyncGenerator<string[]> {
+  const newestHour = range.after?.hour ?? hourOf(newest);
+  const oldestHour = range.from === undefined ? '' : hourOf(range.from);
+  const oldestMonth = oldestHour.slice(0, 7) > firstMonth ? oldestHour.slice(0, 7) : firstMonth;
+  for (let month = newestHour.slice(0, 7); month >= oldestMonth; month = previousMonth(month)) {
+    const hours = ((await store.get(hoursKey(name, month), HoursSchema))?.hours ?? [])
+      .filter((hour) => hour <= newestHour && hour >= oldestHour)
+      .reverse();
+    // Hours are listed ahead of the walk, 1, 2, 4, then LIST_AHEAD at a time: a sparse index
+    // (a record every few hours) waits for one round trip per few hours, not per hour, and a dense
+    // one lists few hours it will not show.
+    const listings: Promise<string[]>[] = [];
+    for (let index = 0; index < hours.length; index += 1) {
+      const until = Math.min(hours.length, index + Math.min(LIST_AHEAD, 2 ** index));
+      while (listings.length < until) {
+        const listing = store.list(hourPrefix(name, hours[listings.length]!));
+        // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
+        listing.catch(() => undefined);
+        listings.push(listing);
+      }
+      const listed = await listings[index]!;
+      const after = range.after;
+      yield after !== undefined && hours[index] === after.hour
+        ? listed.filter((key) => key > after.key)
+        : listed;
+    }
+  }
 }
 
 /** One page of the index `name`, newest first (see the module comment for its cost). */
 export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: Date): Promise<IndexPage<T>> {
-  const meta = await store.get(metaKey(name), MetaSchema);
+  const meta = await metaOf(name);
   if (!meta) return { items: [], cursor: undefined };
   const after = query.cursor === undefined ? undefined : decodeCursor(name, query.cursor);
-  const newest = query.to && query.to < now ? query.to : now;
-  const afterMonth = after === undefined ? undefined : parseKey(after)!.month;
   // No page starts after now: the walk below is bounded by the index's age, whatever it is given.
-  if (afterMonth !== undefined && afterMonth > monthOf(now))
-    throw new InvalidCursorError('console', query.cursor!);
-  let month = afterMonth ?? monthOf(newest);
-  const oldest = query.from && monthOf(query.from) > meta.firstMonth ? monthOf(query.from) : meta.firstMonth;
+  if (after !== undefined && after.hour > hourOf(now)) throw new InvalidCursorError('console', query.cursor!);
+  const newest = query.to && query.to < now ? query.to : now;
   const scanLimit = query.scanLimit ?? query.limit;
   const items: T[] = [];
   let scanned = 0;
-  for (; month >= oldest; month = previousMonth(month)) {
-    const listed = await store.list(`index/${name}/${month}/`);
-    const keys = month === afterMonth ? listed.filter((key) => key > after!) : listed;
+  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { after, from: query.from }, newest)) {
     // Read in slices of what the page still needs: one round trip when most match, and never
     // more reads than the page shows (a search: than its scan limit).
     for (let start = 0; start < keys.length;) {
@@ -184,4 +363,27 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
     }
   }
   return { items, cursor: undefined };
+}
+
+/**
+ * Every record of the index `name` in a range, newest first, as ids and times: one listing per hour
+ * with markers, no record read. For exports, which then read the records they write.
+ */
+export async function markersOfIndex(
+  name: IndexName,
+  range: { readonly from?: Date | undefined; readonly to?: Date | undefined },
+  now: Date,
+): Promise<{ readonly id: string; readonly at: Date }[]> {
+  const meta = await metaOf(name);
+  if (!meta) return [];
+  const newest = range.to && range.to < now ? range.to : now;
+  const markers: { readonly id: string; readonly at: Date }[] = [];
+  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest)) {
+    for (const key of keys) {
+      const marker = parseKey(key);
+      if (!marker || (range.to && marker.at >= range.to) || (range.from && marker.at < range.from)) continue;
+      markers.push({ id: marker.id, at: marker.at });
+    }
+  }
+  return markers;
 }

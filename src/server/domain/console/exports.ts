@@ -7,10 +7,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { indianDay, indianDayAndTime } from '~/lib/shared/dates';
 import { centsFromUsd, sumCents, usdFromCents } from '~/lib/shared/money';
-import type { Lead, OrderRow } from '~/lib/shared/schemas/console';
+import type { OrderRow } from '~/lib/shared/schemas/console';
 import type { CreditNote } from '~/lib/shared/schemas/payments';
 import { creditNotesIn } from '~/server/domain/payments/refunds';
-import { listLeads } from '~/server/domain/console/leads';
+import { allLeadsIn } from '~/server/domain/console/leads';
 import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
 import { ValidationError } from '~/server/domain/errors';
 import { lineAmountOf } from '~/server/domain/shop/invoice';
@@ -198,28 +198,20 @@ export async function leadsCsv(
   now: Date,
   maxRows = EXPORT_MAX_ROWS,
 ): Promise<string> {
-  const leads: Lead[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listLeads({ status: 'all', ...range, cursor }, now, 200);
-    leads.push(...page.items);
-    cursor = page.cursor ?? undefined;
-  } while (cursor !== undefined && leads.length <= maxRows);
-  if (leads.length > maxRows) throw tooManyRows('leads', maxRows);
-  const rows = leads
-    .reverse()
-    .map((lead) => [
-      indianDayAndTime(new Date(lead.receivedAt)),
-      lead.name,
-      lead.phone,
-      lead.email,
-      lead.message,
-      lead.status,
-      lead.handledBy ?? '',
-      lead.handledAt ? indianDayAndTime(new Date(lead.handledAt)) : '',
-      lead.note ?? '',
-      lead.mail.company.status,
-      lead.mail.visitor.status,
-    ]);
+  const leads = await allLeadsIn(range, now, maxRows);
+  if (leads === undefined) throw tooManyRows('leads', maxRows);
+  const rows = leads.map((lead) => [
+    indianDayAndTime(new Date(lead.receivedAt)),
+    lead.name,
+    lead.phone,
+    lead.email,
+    lead.message,
+    lead.status,
+    lead.handledBy ?? '',
+    lead.handledAt ? indianDayAndTime(new Date(lead.handledAt)) : '',
+    lead.note ?? '',
+    lead.mail.company.status,
+    lead.mail.visitor.status,
+  ]);
   return toCsv(LEADS_HEADER, rows);
 }

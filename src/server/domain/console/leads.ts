@@ -15,6 +15,7 @@ import { getContactMessage, listContactMessages } from '~/server/storage/contact
 import {
   addToIndex,
   buildIndexOnce,
+  markersOfIndex,
   pageOfIndex,
   removeFromIndex,
   type IndexName,
@@ -103,6 +104,34 @@ export async function listLeads(
       now,
     ),
   );
+}
+
+/** Leads an export reads at once (each four blob reads): enough to overlap them, few enough to queue none. */
+const EXPORT_READS_AT_ONCE = 16;
+
+/**
+ * Every lead received in a date range (days in India), oldest first, for the export: the index
+ * listed once (one listing per day with leads) and the leads read `EXPORT_READS_AT_ONCE` at a
+ * time. `undefined` when the range holds more than `maxRows` (nothing read then).
+ */
+export async function allLeadsIn(
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+  maxRows: number,
+): Promise<Lead[] | undefined> {
+  await indexExistingLeads(now);
+  const markers = (await markersOfIndex('leads', instantsOfDays(range), now)).reverse();
+  if (markers.length > maxRows) return undefined;
+  const leads: (Lead | undefined)[] = new Array<Lead | undefined>(markers.length);
+  let next = 0;
+  const reader = async () => {
+    for (let index = next++; index < markers.length; index = next++) {
+      const message = await getContactMessage(markers[index]!.id);
+      leads[index] = message ? await leadOf(message, await getLeadState(message.id)) : undefined;
+    }
+  };
+  await Promise.all(Array.from({ length: EXPORT_READS_AT_ONCE }, reader));
+  return leads.filter((lead): lead is Lead => lead !== undefined);
 }
 
 /** Marks a lead new or handled, with an optional note; records who and when. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addToIndex, buildIndexOnce, pageOfIndex, removeFromIndex } from '~/server/storage/time-index';
+import * as z from 'zod/mini';
+import { openStore } from '~/server/storage/blob-store';
+import {
+  addToIndex,
+  buildIndexOnce,
+  markersOfIndex,
+  pageOfIndex,
+  removeFromIndex,
+} from '~/server/storage/time-index';
 import { InvalidCursorError } from '~/server/storage/errors';
 import { useBlobsServer } from '../../../support/blobs-server';
 
@@ -10,12 +18,12 @@ const hour = 60 * 60 * 1000;
 
 /** Reads every page of an index, counting the record reads; `between` runs after each page. */
 async function readAll(
-  name: 'leads' | 'orders' | 'customers',
-  options: { limit: number; from?: Date; to?: Date; between?: () => Promise<void> },
+  name: 'leads' | 'orders' | 'customers' | 'payments',
+  options: { limit: number; from?: Date; to?: Date; cursor?: string; between?: () => Promise<void> },
 ) {
   const ids: string[] = [];
   const readsPerPage: number[] = [];
-  let cursor: string | undefined;
+  let cursor: string | undefined = options.cursor;
   do {
     let reads = 0;
     const page = await pageOfIndex(
@@ -99,5 +107,38 @@ describe('console time indexes (DECISIONS 40)', () => {
     await addToIndex('customers', now, 'fresh');
     const { ids } = await readAll('customers', { limit: 50 });
     expect(ids).toEqual(['fresh', 'old-2', 'old-1']);
+  });
+
+  it('moves an index kept in month folders into days once; it and its old cursors read as before', async () => {
+    // An index as the code before days left it: markers in month folders, a meta with no layout.
+    const store = openStore('console');
+    const old = Array.from({ length: 60 }, (_, index) => ({
+      id: `p${String(index).padStart(3, '0')}`,
+      at: new Date(now.getTime() - (index + 1) * 36 * hour),
+    }));
+    const oldKey = ({ id, at }: { id: string; at: Date }) =>
+      `index/payments/${at.toISOString().slice(0, 7)}/${9_999_999_999_999 - at.getTime()}-${id}`;
+    const Anything = z.object({});
+    await Promise.all(old.map((marker) => store.create(oldKey(marker), Anything, {})));
+    await store.create('index-meta/payments', z.object({ firstMonth: z.string(), builtAt: z.string() }), {
+      firstMonth: old.at(-1)!.at.toISOString().slice(0, 7),
+      builtAt: now.toISOString(),
+    });
+    // A record added by this code before the first read, and a migration cut short: five
+    // markers already written in days whose month-folder copies are still there.
+    await addToIndex('payments', new Date(now.getTime() - 1000), 'fresh');
+    await Promise.all(old.slice(20, 25).map((marker) => addToIndex('payments', marker.at, marker.id)));
+    // A cursor given out before the move: the position after the tenth old record.
+    const oldCursor = Buffer.from(oldKey(old[9]!), 'utf8').toString('base64url');
+
+    const { ids: afterOldCursor } = await readAll('payments', { limit: 7, cursor: oldCursor });
+    expect(afterOldCursor).toEqual(old.slice(10).map((marker) => marker.id));
+    expect(await store.list('index/payments/')).toEqual([]);
+    const { ids } = await readAll('payments', { limit: 25 });
+    expect(ids).toEqual(['fresh', ...old.map((marker) => marker.id)]);
+    expect((await markersOfIndex('payments', {}, now)).map((marker) => marker.id)).toEqual(ids);
+    // Taken out in either layout.
+    await removeFromIndex('payments', old[0]!.at, old[0]!.id);
+    expect((await readAll('payments', { limit: 100 })).ids).toEqual(ids.filter((id) => id !== 'p000'));
   });
 });

@@ -1,0 +1,67 @@
+// The console's part of the API benchmarks (issue 30, item 6): seeds a running local site's
+// store through the storage layer (scripts/bench/seed-console.ts, loaded with Vite's module
+// runner so its `~` imports resolve as in the site) and names the console pages to measure.
+import { fileURLToPath } from 'node:url';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { runnerImport } from 'vite';
+
+/** What the console rows seed: 20,000 orders in one month, their 2,000 buyers, 20,000 leads. */
+export const CONSOLE_SEED = { customers: 2000, orders: 20_000, leads: 20_000 };
+
+/**
+ * Seeds `counts` into the site's store, spread evenly over the current month (UTC) up to a minute
+ * ago. Resolves to the seeding's figures (seconds).
+ */
+export async function seedConsoleStore(site, run, counts = CONSOLE_SEED, log = console.log) {
+  setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const { module } = await runnerImport(fileURLToPath(new URL('./seed-console.ts', import.meta.url)), {
+    configFile: false,
+    root,
+    logLevel: 'error',
+    resolve: { alias: { '~': fileURLToPath(new URL('../../src', import.meta.url)) } },
+  });
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const started = performance.now();
+  await module.seedConsole({
+    run: String(run),
+    ...counts,
+    from,
+    to: new Date(Math.max(from.getTime(), now.getTime() - 60_000)),
+    log: (line) => log(`  seeded ${line}`),
+  });
+  return { seconds: (performance.now() - started) / 1000 };
+}
+
+/** The cursor of page `n` (2 or more) of a console list, read as the staff member. */
+export async function cursorOfPage(site, path, n) {
+  let cursor;
+  for (let page = 1; page < n; page += 1) {
+    const url = new URL(path, site.url);
+    if (cursor) url.searchParams.set('cursor', cursor);
+    const response = await fetch(url, { headers: { cookie: site.staff.cookie } });
+    if (response.status !== 200)
+      throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    ({ cursor } = await response.json());
+    if (!cursor) throw new Error(`${path} has fewer than ${n} pages`);
+  }
+  return cursor;
+}
+
+/** The console pages measured: each list's first page and its fifth (rows 201-250). */
+export async function consolePages(site) {
+  const pages = [];
+  for (const [list, path] of [
+    ['orders', '/api/console/orders'],
+    ['leads', '/api/console/leads?status=all'],
+    ['customers', '/api/console/customers'],
+  ]) {
+    pages.push({ name: `GET /api/console/${list}, first page`, path });
+    const cursor = await cursorOfPage(site, path, 5);
+    const later = new URL(path, site.url);
+    later.searchParams.set('cursor', cursor);
+    pages.push({ name: `GET /api/console/${list}, fifth page`, path: `${later.pathname}${later.search}` });
+  }
+  return pages;
+}

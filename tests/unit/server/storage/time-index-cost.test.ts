@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
+import { useBlobsServer } from '../../../support/blobs-server';
+
+/** The prefixes the store was asked to list, in order. */
+const listed: string[] = [];
+useBlobsServer({
+  onRequest: ({ type, url }) => {
+    if (type === 'list') listed.push(new URL(url, 'http://x').searchParams.get('prefix') ?? '');
+  },
+});
+
+const now = new Date('2026-11-24T12:00:00Z');
+const minute = 60 * 1000;
+
+describe('what a console page lists (issue 30, item 6)', () => {
+  it('lists the hours it shows, not the month: a busy month costs a page what a quiet one does', async () => {
+    // 600 orders in the 10 hours before now, 60 an hour, and 600 earlier in the month.
+    const times = Array.from({ length: 1200 }, (_, index) =>
+      index < 600
+        ? now.getTime() - (index + 1) * 60_000
+        : now.getTime() - 10 * 60 * minute - index * 30 * minute,
+    );
+    // Added as records older than the index are (each month's hours written once).
+    await buildIndexOnce(
+      'orders',
+      async () => times.map((at, index) => ({ at: new Date(at), id: `o${index}` })),
+      now,
+    );
+    listed.length = 0;
+    let reads = 0;
+    const page = await pageOfIndex('orders', { limit: 50, read: async (id) => ((reads += 1), id) }, now);
+    expect(page.items).toEqual(Array.from({ length: 50 }, (_, index) => `o${index}`));
+    expect(reads).toBe(50);
+    // The hour of now (empty), the one before with 60 orders, and at most the one after that.
+    expect(listed.length).toBeLessThanOrEqual(3);
+    for (const prefix of listed) expect(prefix).toMatch(/^by-hour\/orders\/2026-11\/24\/\d{2}\/$/);
+  });
+});
