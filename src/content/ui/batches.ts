@@ -24,7 +24,7 @@ export const batchText = {
   tooManySeats: (left: number) =>
     left === 1 ? 'Only 1 seat is left in this batch.' : `Only ${left} seats are left in this batch.`,
   batchLabel: 'Batch',
-  /** A batch in the cart's select: `Mon 7 Dec 2026 · Mon-Thu 19:00-21:00 IST`, and 'Full'. */
+  /** A batch in the cart's select: `Mon 7 Dec 2026 · <schedule>`, and 'Full'. */
   option: (day: string, schedule: string, seatsLeft: number) =>
     `${weekdayOf(day)} ${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
   /** The line's batch, no longer open (started or closed since it was added). */

@@ -2,6 +2,8 @@
  * Words of the console's Batches tab (issue 31; DECISIONS 54-56; STYLE 3). A module of its own so
  * the tab's words do not touch the rest of the console's.
  */
+import { SCHEDULE_EXAMPLES } from '~/lib/shared/batch-schedule';
+
 export const consoleBatchesText = {
   tab: 'Batches',
   newBatch: 'New batch',
@@ -25,7 +27,7 @@ export const consoleBatchesText = {
     link: 'Joining link',
     actions: 'Actions',
   },
-  /** An order line's batch in the Orders tab: `Starts Mon 7 Dec 2026, Mon-Thu 19:00-21:00 IST (b-3-…), 3 seats`. */
+  /** An order line's batch in the Orders tab: `Starts Mon 7 Dec 2026, <schedule> (b-3-…), 3 seats`. */
   orderBatch: (starts: string, schedule: string, id: string, seats: number) =>
     `${starts}, ${schedule} (${id}), ${seats === 1 ? '1 seat' : `${seats} seats`}`,
   seatsTaken: (taken: number, seats: number) => `${taken} of ${seats}`,
@@ -45,7 +47,7 @@ export const consoleBatchesText = {
     startsOn: 'Start date',
     startsOnHelp: 'The first session’s day in India.',
     schedule: 'Schedule',
-    scheduleHelp: 'Days and hours in IST, e.g. Mon-Thu 19:00-21:00 IST or Sat,Sun 10:00-13:00 IST.',
+    scheduleHelp: `Days and hours in IST, e.g. ${SCHEDULE_EXAMPLES.join(' or ')}.`,
     sessions: 'Sessions',
     trainer: 'Trainer',
     seats: 'Seats',

@@ -6,6 +6,9 @@
  */
 import { indianDay, nextDay, startOfIndianDay } from '~/lib/shared/dates';
 
+/** Schedules as staff write them, for help texts (copy names no time of day itself: issue 12). */
+export const SCHEDULE_EXAMPLES = ['Mon-Thu 19:00-21:00 IST', 'Sat,Sun 10:00-13:00 IST'] as const;
+
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** Week order for ranges: Monday first, so `Sat-Sun` and `Mon-Sun` read as people mean them. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
