@@ -120,7 +120,7 @@ async function joiningLinkMails(address: string) {
 
 test('staff add a weekend batch; a student picks it and pays; staff set its joining link; the student sees it in My courses and gets it by e-mail once', async ({
   browser,
-}) => {
+}, testInfo) => {
   const startsOn = firstWeekdayAfter(60, 6);
   const schedule = 'Sat-Sun 10:00-13:00 IST';
   const id = await addBatchInConsole({ startsOn, schedule, sessions: 8, seats: 4 });
@@ -167,6 +167,7 @@ test('staff add a weekend batch; a student picks it and pays; staff set its join
   await expect(join).toHaveAttribute('href', joinUrl);
   await expect(join).toHaveAccessibleName(`Join the session of ${course.name} (opens in a new tab)`);
   await expect(card).not.toContainText('The joining link will be here');
+  await card.screenshot({ path: testInfo.outputPath('my-courses-joining-link.png') });
   await expect.poll(async () => (await joiningLinkMails(student.email)).length).toBe(1);
   const [mail] = await joiningLinkMails(student.email);
   expect(mail!.text).toContain(`The joining link is ready: ${joinUrl}`);
@@ -175,7 +176,7 @@ test('staff add a weekend batch; a student picks it and pays; staff set its join
 
 test('a batch of one seat: the first buyer pays; the second reads that it is full at checkout, changes the batch in the cart and pays', async ({
   browser,
-}) => {
+}, testInfo) => {
   const id = await addBatchInConsole({
     startsOn: firstWeekdayAfter(60, 1),
     schedule: 'Mon-Thu 19:00-21:00 IST',
@@ -204,6 +205,7 @@ test('a batch of one seat: the first buyer pays; the second reads that it is ful
     'This batch is full. Choose another batch.',
   );
   await expect(second.page).toHaveURL(/\/checkout/);
+  await second.page.screenshot({ path: testInfo.outputPath('full-batch-refused.png'), fullPage: true });
 
   // They choose another batch of the course in the cart, and can pay.
   const other = await batch
