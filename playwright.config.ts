@@ -26,6 +26,8 @@ process.env['E2E_RESEND_URL'] ??= (await startFakeResend()).url;
 process.env['E2E_STAFF_EMAIL'] ??= `staff.${Date.now()}@example.com`;
 // A second member of staff for the refund journey (tests/e2e/payments.spec.ts).
 process.env['E2E_REFUND_STAFF_EMAIL'] ??= `refunds.${Date.now()}@example.com`;
+// A third for the batch journeys (tests/e2e/batch-journeys.spec.ts), which run beside the others.
+process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
 const port = Number(process.env['E2E_PORT']);
 const baseURL = `http://localhost:${port}`;
 
@@ -58,7 +60,11 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '10000',
       RESEND_API_KEY: 're_e2e_fake',
       RESEND_BASE_URL: process.env['E2E_RESEND_URL'] ?? '',
-      STAFF_EMAILS: `${process.env['E2E_STAFF_EMAIL']},${process.env['E2E_REFUND_STAFF_EMAIL']}`,
+      STAFF_EMAILS: [
+        process.env['E2E_STAFF_EMAIL'],
+        process.env['E2E_REFUND_STAFF_EMAIL'],
+        process.env['E2E_BATCH_STAFF_EMAIL'],
+      ].join(','),
     },
     reuseExistingServer: false,
     timeout: 60_000,
