@@ -325,7 +325,11 @@ test('tabs answer the arrow keys', async () => {
   await staffPage.keyboard.press('ArrowRight');
   await expect(staffPage.getByRole('tab', { name: /Orders/ })).toBeFocused();
   await expect(staffPage.getByRole('tab', { name: /Orders/ })).toHaveAttribute('aria-selected', 'true');
+  // End: the last tab, Batches since issue 31 (Mail was last before).
   await staffPage.keyboard.press('End');
+  await expect(staffPage.getByRole('tab', { name: /Batches/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(staffPage).toHaveURL(/#batches$/);
+  await staffPage.keyboard.press('ArrowLeft');
   await expect(staffPage.getByRole('tab', { name: /Mail/ })).toHaveAttribute('aria-selected', 'true');
   await expect(staffPage).toHaveURL(/#mail$/);
 });

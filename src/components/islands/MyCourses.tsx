@@ -6,14 +6,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { myCoursesText as text } from '~/content/ui/my-courses';
-import { shopText } from '~/content/ui/shop';
 import { formatBatchDates } from '~/lib/shared/batch-dates';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import type { Enrolment } from '~/lib/shared/schemas/batch';
 import { $enrolments, $enrolmentsLoadFailed, calendarLink, loadEnrolments } from '~/stores/my-courses';
 import { $user } from '~/stores/session';
 import AttendeesForm from './my-courses/AttendeesForm';
-import { LoadingPanel, MessagePanel, NewTabHint, ShopGate } from './ShopParts';
+import { NewTabHint, SignedInList } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './my-courses/my-courses.css';
 
@@ -115,38 +114,23 @@ export default function MyCourses() {
   const $items = useStore($enrolments);
   const $failed = useStore($enrolmentsLoadFailed);
 
-  let content;
-  if (!hydrated || !$signedIn) {
-    content = <ShopGate signedOut={hydrated} text={text} />;
-  } else if ($items === undefined && $failed) {
-    content = (
-      <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
-        <button className="button button--primary" type="button" onClick={() => void loadEnrolments()}>
-          {shopText.retry}
-        </button>
-      </MessagePanel>
-    );
-  } else if ($items === undefined) {
-    content = <LoadingPanel label={text.loading} />;
-  } else if ($items.length === 0) {
-    content = (
-      <MessagePanel icon="bag" heading={text.empty} text={text.emptyText}>
-        <a className="button button--primary" href="/career/training">
-          {text.browse}
-        </a>
-      </MessagePanel>
-    );
-  } else {
-    content = (
-      <ol className="enrolments" aria-label={text.listLabel}>
-        {$items.map((enrolment) => (
-          <li key={`${enrolment.orderNo}-${enrolment.course.id}`}>
-            <EnrolmentCard enrolment={enrolment} />
-          </li>
-        ))}
-      </ol>
-    );
-  }
-
-  return <div className="shop-island">{content}</div>;
+  return (
+    <SignedInList
+      hydrated={hydrated}
+      signedIn={$signedIn}
+      items={$items}
+      failed={$failed}
+      reload={() => void loadEnrolments()}
+      text={text}
+      list={(items) => (
+        <ol className="enrolments" aria-label={text.listLabel}>
+          {items.map((enrolment) => (
+            <li key={`${enrolment.orderNo}-${enrolment.course.id}`}>
+              <EnrolmentCard enrolment={enrolment} />
+            </li>
+          ))}
+        </ol>
+      )}
+    />
+  );
 }

@@ -12,7 +12,7 @@ import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';
 import type { PurchasedItem } from '~/lib/shared/schemas/shop';
 import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
-import { LoadingPanel, MessagePanel, NewTabHint, ShopGate } from './ShopParts';
+import { NewTabHint, SignedInList } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './purchase-history.css';
 
@@ -41,112 +41,97 @@ export default function PurchaseHistory() {
   const $items = useStore($purchases);
   const $failed = useStore($purchasesLoadFailed);
 
-  let content;
-  if (!hydrated || !$signedIn) {
-    content = <ShopGate signedOut={hydrated} text={text} />;
-  } else if ($items === undefined && $failed) {
-    content = (
-      <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
-        <button className="button button--primary" type="button" onClick={() => void loadPurchases()}>
-          {shopText.retry}
-        </button>
-      </MessagePanel>
-    );
-  } else if ($items === undefined) {
-    content = <LoadingPanel label={text.loading} />;
-  } else if ($items.length === 0) {
-    content = (
-      <MessagePanel icon="bag" heading={text.empty} text={text.emptyText}>
-        <a className="button button--primary" href="/career/training">
-          {text.browse}
-        </a>
-      </MessagePanel>
-    );
-  } else {
-    content = (
-      <ol className="orders" aria-label={text.listLabel}>
-        {ordersOf($items).map((order) => (
-          <li key={order.orderNo}>
-            <article className="order" aria-labelledby={`order-${order.orderNo}`} data-testid="order">
-              <header className="order__head">
-                <h2 className="order__title" id={`order-${order.orderNo}`}>
-                  <span className="order__label">{text.orderNumber}</span>{' '}
-                  <span className="order__number">{order.orderNo}</span>
-                </h2>
-                <dl className="order__facts">
-                  <div>
-                    <dt>{text.date}</dt>
-                    <dd>
-                      <time dateTime={order.orderDate}>{formatIndianDate(order.orderDate)}</time>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{text.orderTotal}</dt>
-                    <dd>
-                      {formatMoney(
-                        sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))),
-                        order.items[0]?.currency ?? 'USD',
-                      )}
-                    </dd>
-                  </div>
-                </dl>
-                <a
-                  className="button button--outline order__invoice"
-                  href={`/invoice?id=${encodeURIComponent(order.orderNo)}`}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {text.invoice}
-                  <span className="visually-hidden">{shopText.invoiceFor(order.orderNo)}</span>
-                  <NewTabHint />
-                </a>
-              </header>
-              <table className="order__lines">
-                <caption className="visually-hidden">{text.order(order.orderNo)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{text.course}</th>
-                    <th scope="col">{text.pricePaid}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.items.map((item) => (
-                    <tr key={item.id}>
-                      <td>
-                        <span className="order__course">
-                          <img className="order__cover" src={item.url} alt="" width="64" height="36" />
-                          <a href={courseDetailLink(item)}>{item.name}</a>
-                        </span>
-                      </td>
-                      <td className="order__price">
-                        {formatMoney(centsFromUsd(item.discountedFees), item.currency)}
-                        {item.refund && (
-                          <span className="order__refund" data-testid="refund">
-                            {text.refunded(
-                              formatMoney(centsFromUsd(item.refund.amount), item.currency),
-                              formatIndianDate(item.refund.at),
-                            )}{' '}
-                            <a
-                              href={`/credit-note?id=${encodeURIComponent(item.refund.creditNoteNo)}&order=${encodeURIComponent(item.orderNo)}`}
-                              target="_blank"
-                              rel="noopener"
-                            >
-                              {text.creditNote(item.refund.creditNoteNo)}
-                              <NewTabHint />
-                            </a>
-                          </span>
+  return (
+    <SignedInList
+      hydrated={hydrated}
+      signedIn={$signedIn}
+      items={$items}
+      failed={$failed}
+      reload={() => void loadPurchases()}
+      text={text}
+      list={(items) => (
+        <ol className="orders" aria-label={text.listLabel}>
+          {ordersOf(items).map((order) => (
+            <li key={order.orderNo}>
+              <article className="order" aria-labelledby={`order-${order.orderNo}`} data-testid="order">
+                <header className="order__head">
+                  <h2 className="order__title" id={`order-${order.orderNo}`}>
+                    <span className="order__label">{text.orderNumber}</span>{' '}
+                    <span className="order__number">{order.orderNo}</span>
+                  </h2>
+                  <dl className="order__facts">
+                    <div>
+                      <dt>{text.date}</dt>
+                      <dd>
+                        <time dateTime={order.orderDate}>{formatIndianDate(order.orderDate)}</time>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{text.orderTotal}</dt>
+                      <dd>
+                        {formatMoney(
+                          sumCents(order.items.map((item) => centsFromUsd(item.discountedFees))),
+                          order.items[0]?.currency ?? 'USD',
                         )}
-                      </td>
+                      </dd>
+                    </div>
+                  </dl>
+                  <a
+                    className="button button--outline order__invoice"
+                    href={`/invoice?id=${encodeURIComponent(order.orderNo)}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {text.invoice}
+                    <span className="visually-hidden">{shopText.invoiceFor(order.orderNo)}</span>
+                    <NewTabHint />
+                  </a>
+                </header>
+                <table className="order__lines">
+                  <caption className="visually-hidden">{text.order(order.orderNo)}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{text.course}</th>
+                      <th scope="col">{text.pricePaid}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </article>
-          </li>
-        ))}
-      </ol>
-    );
-  }
-
-  return <div className="shop-island">{content}</div>;
+                  </thead>
+                  <tbody>
+                    {order.items.map((item) => (
+                      <tr key={item.id}>
+                        <td>
+                          <span className="order__course">
+                            <img className="order__cover" src={item.url} alt="" width="64" height="36" />
+                            <a href={courseDetailLink(item)}>{item.name}</a>
+                          </span>
+                        </td>
+                        <td className="order__price">
+                          {formatMoney(centsFromUsd(item.discountedFees), item.currency)}
+                          {item.refund && (
+                            <span className="order__refund" data-testid="refund">
+                              {text.refunded(
+                                formatMoney(centsFromUsd(item.refund.amount), item.currency),
+                                formatIndianDate(item.refund.at),
+                              )}{' '}
+                              <a
+                                href={`/credit-note?id=${encodeURIComponent(item.refund.creditNoteNo)}&order=${encodeURIComponent(item.orderNo)}`}
+                                target="_blank"
+                                rel="noopener"
+                              >
+                                {text.creditNote(item.refund.creditNoteNo)}
+                                <NewTabHint />
+                              </a>
+                            </span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    />
+  );
 }

@@ -95,6 +95,67 @@ export function ShopGate({
   );
 }
 
+/** The texts of a signed-in list page (purchase history, My courses). */
+interface SignedInListText {
+  readonly loading: string;
+  readonly signInHeading: string;
+  readonly signInText: string;
+  readonly loadFailed: string;
+  readonly empty: string;
+  readonly emptyText: string;
+  readonly browse: string;
+}
+
+/**
+ * A page's list of the signed-in user's things (purchase history, My courses) in its states:
+ * asked to sign in (or loading before React knows), failed with a retry, loading, empty with a
+ * link to the courses, else `list(items)`.
+ */
+export function SignedInList<T>({
+  hydrated,
+  signedIn,
+  items,
+  failed,
+  reload,
+  text,
+  list,
+}: {
+  hydrated: boolean;
+  signedIn: boolean;
+  /** Undefined until loaded. */
+  items: readonly T[] | undefined;
+  failed: boolean;
+  reload: () => void;
+  text: SignedInListText;
+  list: (items: readonly T[]) => ReactNode;
+}) {
+  let content: ReactNode;
+  if (!hydrated || !signedIn) {
+    content = <ShopGate signedOut={hydrated} text={text} />;
+  } else if (items === undefined && failed) {
+    content = (
+      <MessagePanel icon="alert" tone="warning" heading={text.loadFailed}>
+        <button className="button button--primary" type="button" onClick={reload}>
+          {shopText.retry}
+        </button>
+      </MessagePanel>
+    );
+  } else if (items === undefined) {
+    content = <LoadingPanel label={text.loading} />;
+  } else if (items.length === 0) {
+    content = (
+      <MessagePanel icon="bag" heading={text.empty} text={text.emptyText}>
+        <a className="button button--primary" href="/career/training">
+          {text.browse}
+        </a>
+      </MessagePanel>
+    );
+  } else {
+    content = list(items);
+  }
+  return <div className="shop-island">{content}</div>;
+}
+
 /** A course's prices in both currencies, as API answers carry them (dollars and rupees). */
 interface BothPrices {
   readonly fees: number;
