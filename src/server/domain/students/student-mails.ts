@@ -66,6 +66,43 @@ function myCoursesButton(siteUrl: string): string {
   return `<p style="margin:20px 0 0;"><a href="${escapeHtml(myCoursesUrl(siteUrl))}" style="${BUTTON_STYLE}">Open My courses</a></p>`;
 }
 
+/**
+ * Every student mail has one shape: greeting, the lead paragraphs, the batch's facts with its
+ * joining link, an optional closing sentence and the My courses button (HTML and text alike).
+ */
+function studentMail(mail: {
+  readonly subject: string;
+  readonly heading: string;
+  readonly name: string;
+  readonly paragraphs: readonly string[];
+  readonly rows: readonly [string, string][];
+  readonly batch: MailBatch;
+  readonly siteUrl: string;
+  readonly closing?: string;
+}): RenderedMail {
+  const { batch, siteUrl, closing } = mail;
+  return {
+    subject: mail.subject,
+    html: mailFrame(
+      mail.heading,
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(mail.name))},</p>
+${mail.paragraphs.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('\n')}
+${factsTable(mail.rows, joiningHtml(batch, siteUrl))}
+${closing === undefined ? '' : `<p style="margin:0;">${escapeHtml(closing)}</p>\n`}${myCoursesButton(siteUrl)}`,
+    ),
+    text: [
+      `Dear ${firstNameOf(mail.name)},`,
+      '',
+      ...mail.paragraphs.flatMap((line) => [line, '']),
+      ...factsText(mail.rows),
+      joiningText(batch, siteUrl),
+      '',
+      ...(closing === undefined ? [] : [closing]),
+      `My courses: ${myCoursesUrl(siteUrl)}`,
+    ].join('\n'),
+  };
+}
+
 /** What every joining mail is made from. */
 export interface JoiningMailInput {
   readonly courseName: string;
@@ -91,26 +128,15 @@ export function renderBuyerJoiningMail(
     ['Order', input.orderNo],
     ...(seats > 1 ? ([['Seats', String(seats)]] as [string, string][]) : []),
   ];
-  return {
+  return studentMail({
     subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
-    html: mailFrame(
-      'Your batch is booked',
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.buyerName))},</p>
-<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
-${factsTable(rows, joiningHtml(batch, siteUrl))}
-${myCoursesButton(siteUrl)}`,
-    ),
-    text: [
-      `Dear ${firstNameOf(input.buyerName)},`,
-      '',
-      lead,
-      '',
-      ...factsText(rows),
-      joiningText(batch, siteUrl),
-      '',
-      `My courses: ${myCoursesUrl(siteUrl)}`,
-    ].join('\n'),
-  };
+    heading: 'Your batch is booked',
+    name: input.buyerName,
+    paragraphs: [lead],
+    rows,
+    batch,
+    siteUrl,
+  });
 }
 
 /** An attendee's joining mail: who enrolled them, the batch, and how to see it in My courses. */
@@ -124,28 +150,16 @@ export function renderAttendeeJoiningMail(
   const lead = `${input.buyerName} has enrolled you in ${courseName}. The attached calendar file puts every session in your calendar.`;
   const howToSee = `To see the batch and its joining link in My courses, sign in or sign up at ${siteUrl} with this e-mail address (${attendee.email}).`;
   const rows = batchFacts(courseName, batch);
-  return {
+  return studentMail({
     subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
-    html: mailFrame(
-      'You are enrolled in a batch',
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(attendee.name))},</p>
-<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
-${factsTable(rows, joiningHtml(batch, siteUrl))}
-<p style="margin:0;">${escapeHtml(howToSee)}</p>
-${myCoursesButton(siteUrl)}`,
-    ),
-    text: [
-      `Dear ${firstNameOf(attendee.name)},`,
-      '',
-      lead,
-      '',
-      ...factsText(rows),
-      joiningText(batch, siteUrl),
-      '',
-      howToSee,
-      `My courses: ${myCoursesUrl(siteUrl)}`,
-    ].join('\n'),
-  };
+    heading: 'You are enrolled in a batch',
+    name: attendee.name,
+    paragraphs: [lead],
+    rows,
+    batch,
+    siteUrl,
+    closing: howToSee,
+  });
 }
 
 /** The reminder the day before the first session. */
@@ -160,26 +174,15 @@ export function renderReminderMail(input: {
   const when = first ? formatIst(first.start.toISOString()) : batch.startsOn;
   const lead = `${courseName} starts tomorrow: the first session is on ${when}.`;
   const rows = batchFacts(courseName, batch);
-  return {
+  return studentMail({
     subject: `${courseName} starts tomorrow - ${site.name}`,
-    html: mailFrame(
-      'Your course starts tomorrow',
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.name))},</p>
-<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
-${factsTable(rows, joiningHtml(batch, siteUrl))}
-${myCoursesButton(siteUrl)}`,
-    ),
-    text: [
-      `Dear ${firstNameOf(input.name)},`,
-      '',
-      lead,
-      '',
-      ...factsText(rows),
-      joiningText(batch, siteUrl),
-      '',
-      `My courses: ${myCoursesUrl(siteUrl)}`,
-    ].join('\n'),
-  };
+    heading: 'Your course starts tomorrow',
+    name: input.name,
+    paragraphs: [lead],
+    rows,
+    batch,
+    siteUrl,
+  });
 }
 
 /** What changed in a batch that its students are told of. */
@@ -215,23 +218,13 @@ export function renderBatchChangeMail(input: {
   }
   const title = linkOnly && after.joinUrl ? 'Your joining link' : 'Your batch has changed';
   const rows = batchFacts(courseName, after);
-  return {
+  return studentMail({
     subject: `${linkOnly && after.joinUrl ? 'Joining link' : 'Changes'} for ${courseName} - ${site.name}`,
-    html: mailFrame(
-      title,
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(input.name))},</p>
-${lines.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('\n')}
-${factsTable(rows, joiningHtml(after, siteUrl))}
-${myCoursesButton(siteUrl)}`,
-    ),
-    text: [
-      `Dear ${firstNameOf(input.name)},`,
-      '',
-      ...lines.flatMap((line) => [line, '']),
-      ...factsText(rows),
-      joiningText(after, siteUrl),
-      '',
-      `My courses: ${myCoursesUrl(siteUrl)}`,
-    ].join('\n'),
-  };
+    heading: title,
+    name: input.name,
+    paragraphs: lines,
+    rows,
+    batch: after,
+    siteUrl,
+  });
 }
