@@ -22,7 +22,7 @@ async function enrolmentCard(page: Page) {
   return card;
 }
 
-test('a company buys 3 seats, finds the batch in My courses, adds it to a calendar and names attendees who then see it', async ({
+test('a company buys 3 seats, finds the batch in My courses, adds it to a calendar and names three attendees who each then see it', async ({
   page,
   browser,
 }, testInfo) => {
@@ -69,9 +69,10 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
     expect(event.end.getTime() - event.start.getTime()).toBe(2 * 60 * 60 * 1000);
   }
 
-  // Naming attendees: a bad address is refused in place, then two are saved.
+  // Naming attendees: a bad address is refused in place, then all three are saved.
   const attendee = newPerson('seat-attendee');
   const second = newPerson('seat-second');
+  const third = newPerson('seat-third');
   await card.getByRole('group', { name: 'Attendee 1' }).getByLabel('Name').fill('Ravi Patil');
   await card.getByRole('group', { name: 'Attendee 1' }).getByLabel('E-mail').fill('not-an-address');
   await card.getByRole('button', { name: 'Save attendees' }).click();
@@ -80,15 +81,21 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
   await card.getByRole('group', { name: 'Attendee 1' }).getByLabel('E-mail').fill(attendee.email);
   await card.getByRole('group', { name: 'Attendee 2' }).getByLabel('Name').fill('Sana Shaikh');
   await card.getByRole('group', { name: 'Attendee 2' }).getByLabel('E-mail').fill(second.email);
+  await card.getByRole('group', { name: 'Attendee 3' }).getByLabel('Name').fill('Kiran Rao');
+  await card.getByRole('group', { name: 'Attendee 3' }).getByLabel('E-mail').fill(third.email);
   await card.getByRole('button', { name: 'Save attendees' }).click();
   await expect(card.getByRole('status')).toHaveText(
     'Attendees saved. Each new attendee gets the joining details by e-mail.',
   );
-  for (const address of [attendee.email, second.email])
-    await expect(card.getByRole('listitem').filter({ hasText: address })).toHaveCount(1);
-  await expect
-    .poll(() => subjectsTo(attendee.email))
-    .toContainEqual(expect.stringMatching(/^You are enrolled: /));
+  const attendees = [
+    { label: 'seat-attendee', email: attendee.email },
+    { label: 'seat-second', email: second.email },
+    { label: 'seat-third', email: third.email },
+  ];
+  for (const { email } of attendees) {
+    await expect(card.getByRole('listitem').filter({ hasText: email })).toHaveCount(1);
+    await expect.poll(() => subjectsTo(email)).toContainEqual(expect.stringMatching(/^You are enrolled: /));
+  }
 
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [360, 768, 1366]) {
@@ -98,16 +105,18 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 
-  // The attendee signs up with that address and sees the batch, as an attendee.
-  const other = await (await browser.newContext()).newPage();
-  await signUpByApi(other, 'seat-attendee', attendee.email);
-  await gotoHydrated(other, '/my-courses');
-  const seen = await enrolmentCard(other);
-  await expect(seen.getByRole('heading', { level: 2 })).toHaveText(course.name);
-  await expect(seen).toContainText('You are enrolled as an attendee of this batch.');
-  await expect(seen.getByRole('button', { name: 'Save attendees' })).toHaveCount(0);
-  await expect(seen.getByRole('link', { name: /^Add to calendar/ })).toBeVisible();
-  await other.context().close();
+  // Each attendee signs up with that address and sees the batch, as an attendee.
+  for (const { label, email } of attendees) {
+    const other = await (await browser.newContext()).newPage();
+    await signUpByApi(other, label, email);
+    await gotoHydrated(other, '/my-courses');
+    const seen = await enrolmentCard(other);
+    await expect(seen.getByRole('heading', { level: 2 })).toHaveText(course.name);
+    await expect(seen).toContainText('You are enrolled as an attendee of this batch.');
+    await expect(seen.getByRole('button', { name: 'Save attendees' })).toHaveCount(0);
+    await expect(seen.getByRole('link', { name: /^Add to calendar/ })).toBeVisible();
+    await other.context().close();
+  }
 });
 
 test('My courses asks a signed-out visitor to sign in and lists nothing', async ({ page }) => {
