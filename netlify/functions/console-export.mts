@@ -14,7 +14,7 @@ const EXPORTS = { 'leads.csv': leadsCsv, 'sales-register.csv': salesRegisterCsv 
  */
 export default apiHandler({ methods: ['GET'], auth: 'staff' }, async ({ request, params, now }) => {
   const name = params['file'] ?? '';
-  if (!(name in EXPORTS)) throw new NotFound(['There is no such API address.']);
+  if (!Object.hasOwn(EXPORTS, name)) throw new NotFound(['There is no such API address.']);
   const range = readQuery(request, ExportQuerySchema);
   const text = await EXPORTS[name as keyof typeof EXPORTS](range, now);
   const span = [range.from, range.to].filter(Boolean).join('-to-');
