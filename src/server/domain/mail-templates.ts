@@ -21,6 +21,11 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/** The name a mail greets someone by: the first word of their name ('Dear Priya,'). */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}
+
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);

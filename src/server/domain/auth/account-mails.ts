@@ -1,5 +1,5 @@
 /** The account e-mails: the sign-up code, 'this address is registered', and the reset code. */
-import { escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import { escapeHtml, mailFrame, type RenderedMail, firstNameOf } from '~/server/domain/mail-templates';
 import { site } from '~/site.config';
 
 const IGNORE = 'If you did not ask for this, you can ignore this e-mail; nothing changes.';
@@ -41,7 +41,7 @@ export function renderAlreadyRegisteredMail(input: { siteUrl: string }): Rendere
 
 /** The 6-digit code that lets the owner set a new password (valid 10 minutes). */
 export function renderResetCodeMail(input: { name: string; code: string }): RenderedMail {
-  const firstName = input.name.split(/\s+/)[0] ?? input.name;
+  const firstName = firstNameOf(input.name);
   const intro = `Use this code to set a new password for your ${site.name} account. It is valid for 10 minutes. Setting a new password signs you out everywhere else.`;
   return {
     subject: `Your ${site.name} password reset code: ${input.code}`,

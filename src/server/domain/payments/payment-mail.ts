@@ -4,7 +4,13 @@
  */
 import { formatMoney, formatUsd } from '~/lib/shared/money';
 import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
-import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import {
+  detailRow,
+  escapeHtml,
+  mailFrame,
+  type RenderedMail,
+  firstNameOf,
+} from '~/server/domain/mail-templates';
 import type { Checkout } from '~/server/storage/checkouts';
 import type { PaymentRecord } from '~/server/storage/payments';
 import { site } from '~/site.config';
@@ -59,7 +65,7 @@ export function renderPaymentRefused(
   siteUrl: string,
 ): RenderedMail {
   const message = refusedPaymentMessage({ ...record, reasonCode: code }) ?? '';
-  const firstName = checkout.billTo.name.split(/\s+/)[0] ?? checkout.billTo.name;
+  const firstName = firstNameOf(checkout.billTo.name);
   const historyUrl = `${siteUrl}/purchasehistory`;
   const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
 <p style="margin:0 0 16px;">${escapeHtml(message)}</p>

@@ -3,7 +3,13 @@
  * link to the credit note. Sent once per refund.
  */
 import { formatMoney } from '~/lib/shared/money';
-import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import {
+  detailRow,
+  escapeHtml,
+  mailFrame,
+  type RenderedMail,
+  firstNameOf,
+} from '~/server/domain/mail-templates';
 import type { Order } from '~/server/storage/orders';
 import type { OrderRefund } from '~/server/storage/refunds';
 import { site } from '~/site.config';
@@ -12,7 +18,7 @@ import { site } from '~/site.config';
 export function renderRefundMail(order: Order, refund: OrderRefund, siteUrl: string): RenderedMail {
   // The order goes along: the credit note is read as the order's (API.md).
   const noteUrl = `${siteUrl}/credit-note?id=${encodeURIComponent(refund.creditNoteNo ?? '')}&order=${encodeURIComponent(order.orderNo)}`;
-  const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
+  const firstName = firstNameOf(order.billTo.name);
   // In the currency paid (DECISIONS 46).
   const money = (cents: number) => formatMoney(cents, order.currency ?? 'USD');
   const amount = money(refund.amountCents);

@@ -5,7 +5,13 @@
  */
 import { formatIst } from '~/lib/shared/dates';
 import { formatMoney, sumCents } from '~/lib/shared/money';
-import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import {
+  detailRow,
+  escapeHtml,
+  mailFrame,
+  type RenderedMail,
+  firstNameOf,
+} from '~/server/domain/mail-templates';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
 
@@ -16,7 +22,7 @@ export function renderOrderConfirmation(order: Order, siteUrl: string): Rendered
   const currency = order.currency ?? 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
   const total = money(sumCents(order.lines.map((line) => line.priceCents)));
-  const firstName = order.billTo.name.split(/\s+/)[0] ?? order.billTo.name;
+  const firstName = firstNameOf(order.billTo.name);
   const exported = order.billing !== undefined && order.billing.country !== 'IN';
   const totalLabel = exported ? 'Total (export: no GST)' : 'Total (GST included)';
   const paid = order.payment

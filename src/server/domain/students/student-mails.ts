@@ -6,7 +6,13 @@
 import { formatBatchDates } from '~/lib/shared/batch-dates';
 import { sessionsOf } from '~/lib/shared/batch-schedule';
 import { formatIst } from '~/lib/shared/dates';
-import { detailRow, escapeHtml, mailFrame, type RenderedMail } from '~/server/domain/mail-templates';
+import {
+  detailRow,
+  escapeHtml,
+  mailFrame,
+  type RenderedMail,
+  firstNameOf,
+} from '~/server/domain/mail-templates';
 import { site } from '~/site.config';
 
 /** The batch fields the e-mails state. */
@@ -22,7 +28,6 @@ const LINK_STYLE = 'color:#0f766e;';
 const BUTTON_STYLE =
   'display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;';
 
-const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
 const myCoursesUrl = (siteUrl: string) => `${siteUrl}/my-courses`;
 
 /** The batch as label and text pairs, the same in the HTML and the text part. */
