@@ -64,7 +64,13 @@ export default function AccountDialog({ onClosed }: { onClosed: () => void }) {
       ref={dialogRef}
       className="account-dialog"
       aria-labelledby={titleId}
-      onClose={() => {
+      // Escape: the browser closes the dialog and gives focus back at once, but fires `close` a
+      // task later. The store follows on `cancel`, which comes first, so an Enter on the opener in
+      // between opens the dialog again instead of being lost.
+      onCancel={() => closeAccountDialog()}
+      onClose={(event) => {
+        // A `close` that arrives after the dialog was opened again belongs to the earlier one.
+        if (event.currentTarget.open) return;
         closeAccountDialog();
         onClosed();
       }}
