@@ -27,6 +27,10 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
   // A failed refund gave nothing back: its courses may be refunded again.
   const refunded = new Set(refunds.filter((r) => r.status !== 'failed').flatMap((r) => r.courseIds));
   const [open, setOpen] = useState(false);
+  // Each Refund… press opens a new dialog. Escape closes the browser's dialog and gives focus back
+  // at once, but its 'close' (which unmounts it here) comes a task later: a press in between
+  // would otherwise find the dialog still mounted and open nothing.
+  const [opened, setOpened] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -68,7 +72,10 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
           ref={opener}
           type="button"
           className="button button--outline button--small"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened((count) => count + 1);
+            setOpen(true);
+          }}
         >
           {text.open}
           <span className="visually-hidden">{text.openFor(order.orderNo)}</span>
@@ -76,6 +83,7 @@ export function RefundCell({ order }: { readonly order: OrderRow }) {
       )}
       {open && (
         <RefundDialog
+          key={opened}
           order={order}
           refunded={refunded}
           onClosed={() => {
