@@ -70,6 +70,52 @@ test('signed in: the buyer picks the weekend batch by keyboard and 3 seats; Add 
   ]);
 });
 
+test("the batches' code loads after the first paint, and seats typed before it arrives are what Add to cart sends", async ({
+  page,
+}) => {
+  const { user } = await signUpByApi(page, 'afterpaint');
+  // Nothing touched: the picker's code and the catalogue are asked for only after the first paint
+  // (a file loaded before it counts against LCP in Lighthouse's simulation, bench:pages).
+  await page.goto(coursePage);
+  const radios = page.getByRole('group', { name: 'Next batches' }).getByRole('radio');
+  await expect(radios).toHaveCount(2);
+  const [paint, ...loads] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    ...performance
+      .getEntriesByType('resource')
+      .filter(({ name }) => /\/_astro\/BatchPicker[^/]*\.js$|\/api\/courses$/.test(name))
+      .map((entry) => entry.startTime),
+  ]);
+  expect(loads).toHaveLength(2);
+  for (const start of loads) expect(start).toBeGreaterThan(paint!);
+
+  // The visitor types a seat count while the picker's code is still on its way.
+  let release: (() => void) | undefined;
+  const arrived = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/_astro/BatchPicker*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.reload();
+  const seats = page.getByRole('spinbutton', { name: 'Seats' });
+  await seats.fill('3');
+  await expect(radios).toHaveCount(0);
+  release?.();
+  await expect(radios).toHaveCount(2);
+  const [added] = await Promise.all([
+    page.waitForRequest('**/api/Cart/addtocart/**'),
+    page.getByRole('button', { name: `Add to cart: ${course.name}` }).click(),
+  ]);
+  expect(new URL(added.url()).searchParams.get('seats')).toBe('3');
+  await expect(page.getByText('In your cart')).toBeVisible();
+  const cart = (await (
+    await page.request.get(`/api/Cart/GetCoursesByUserForCart/sispl,${user.userid}`)
+  ).json()) as CartLine[];
+  expect(cart.map(({ seats: n }) => n)).toEqual([3]);
+});
+
 test("signed out: a press before the page's code has arrived is busy at once, then the sign-in dialog opens", async ({
   page,
 }) => {
