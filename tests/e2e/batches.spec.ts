@@ -141,6 +141,31 @@ test("signed out: a press before the page's code has arrived is busy at once, th
   await expect(add).toBeFocused();
 });
 
+for (const [what, chunk] of [
+  ["the sign-in dialog's code", '**/_astro/AccountDialog*.js'],
+  // Astro asks once more for an island's code, with a query: refused too.
+  ["the header's code", '**/_astro/SiteHeader*'],
+] as const) {
+  test(`signed out, offline for ${what}: Add to cart stops being busy and a toast says why`, async ({
+    page,
+  }) => {
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await page.goto(coursePage);
+    const add = page.getByRole('button', { name: `Add to cart: ${course.name}` });
+    await add.click();
+    await expect(
+      page.getByText('The sign-in form could not be loaded. Check your connection and try again.'),
+    ).toBeVisible();
+    await expect(add).not.toHaveAttribute('aria-busy', 'true');
+    await expect(add).toHaveAccessibleName(`Add to cart: ${course.name}`);
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeHidden();
+    // Back online, the next press opens the dialog.
+    await page.unroute(chunk);
+    await add.click();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+  });
+}
+
 test("in the cart the buyer changes a line's batch and seats; the total follows the seats", async ({
   page,
 }) => {
