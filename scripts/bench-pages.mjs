@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { siteRoutes } from '../src/lib/shared/routes.ts';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/shared/storage-keys.ts';
@@ -113,6 +114,36 @@ async function signInCustomer() {
   ];
 }
 
+/**
+ * `BENCH_LCP=1`: one run's LCP as Lighthouse simulates it and as the trace observed it, and the
+ * requests its simulation puts on the path to the largest paint (every request that ended before
+ * the observed paint counts, a module script whose code was not needed to paint included): what to
+ * load later when LCP is over budget.
+ */
+async function lcpPathOf({ lhr, artifacts }, route) {
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    HostDPR: artifacts.HostDPR,
+    simulator: null,
+  };
+  const lantern = await LanternLargestContentfulPaint.request(data, {
+    computedCache: new Map(),
+    settings: lhr.configSettings,
+  });
+  const requests = [];
+  lantern.pessimisticGraph.traverse((node) => {
+    if (node.type === 'network') requests.push(node.request.url.replace(origin, '').slice(0, 70));
+  });
+  const observed = lhr.audits['metrics']?.details?.items?.[0] ?? {};
+  const element = lhr.audits['lcp-breakdown-insight']?.details?.items?.[1]?.selector ?? '?';
+  return `  LCP on ${route}: ${Math.round(lantern.timing)} ms simulated (observed ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms, ${element}); on its path: ${requests.join(', ')}`;
+}
+
 /** The median of numbers. */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -135,6 +166,8 @@ async function measure({ route, path, signedIn }) {
       // Signed in: keep the session cookie and the stored name between runs.
       disableStorageReset: signedIn,
     });
+  // `BENCH_LCP=1`: each run's LCP path, printed after the runs.
+  const lcpPaths = [];
   // Lighthouse now and then fails to record a trace; one retry tells a flake from a broken page.
   const once = async () => {
     let result = await audit();
@@ -144,12 +177,14 @@ async function measure({ route, path, signedIn }) {
         `Lighthouse could not audit ${route}: ${result?.lhr.runtimeError?.message ?? 'no result'}`,
       );
     }
+    if (process.env['BENCH_LCP']) lcpPaths.push(await lcpPathOf(result, route));
     return result.lhr;
   };
   // One run's TBT and LCP vary with what else the machine does: each metric is the median of
   // its RUNS values; the scripts, stylesheets and audits are those of Lighthouse's median run.
   const lhrs = [];
   for (let run = 0; run < RUNS; run += 1) lhrs.push(await once());
+  for (const line of lcpPaths) console.log(line);
   const { categories, audits } = computeMedianRun(lhrs);
   const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
   // How fast this machine ran each audit (Lighthouse's benchmark index: higher is faster). The

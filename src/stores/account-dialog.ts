@@ -8,8 +8,10 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { askForIsland, HEADER_NEEDED } from '~/lib/client/events';
+import { accountMessages } from '~/content/ui/account';
+import { askForIsland, HEADER_NEEDED, ISLAND_FAILED } from '~/lib/client/events';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
+import { notifyError } from '~/stores/notifications';
 import { $pendingCode, $user, cancelPendingCode } from '~/stores/session';
 
 /** The forms the dialog and /login show. */
@@ -98,7 +100,51 @@ export function requestSignIn(then?: () => void, from?: HTMLElement | null): voi
   }
   openAccountDialog('signin', from);
   afterSignIn = then;
+  if (!$shown.get()) waitForDialog();
 }
+
+/**
+ * How long an action's sign-in waits for the dialog to be drawn (milliseconds). The first time,
+ * the dialog's code comes with the header island: 5.4-5.7 s on a slow phone network (400 kbps,
+ * issue 31); a load that never ends must still end the wait.
+ */
+export const DIALOG_WAIT_MS = 20_000;
+
+let waiting: ReturnType<typeof setTimeout> | undefined;
+
+function stopWaiting(): void {
+  clearTimeout(waiting);
+  waiting = undefined;
+}
+
+function waitForDialog(): void {
+  stopWaiting();
+  waiting = setTimeout(giveUpOnAccountDialog, DIALOG_WAIT_MS);
+}
+
+/**
+ * The dialog's code did not come (offline, a chunk that failed or never finished loading) while
+ * the dialog is asked for and not drawn: the request is dropped, so the control that asked (Add to
+ * cart) is itself again, and the visitor is told in plain words.
+ */
+export function giveUpOnAccountDialog(): void {
+  stopWaiting();
+  if ($shown.get() || !$open.get()) return;
+  closeAccountDialog();
+  notifyError(accountMessages.dialogDidNotLoad);
+}
+
+$shown.listen((shown) => {
+  if (shown) stopWaiting();
+});
+$open.listen((open) => {
+  if (!open) stopWaiting();
+});
+// The header island could not load: no need to wait out the delay.
+if (typeof window !== 'undefined')
+  window.addEventListener(ISLAND_FAILED, (event) => {
+    if (event instanceof CustomEvent && event.detail === HEADER_NEEDED) giveUpOnAccountDialog();
+  });
 
 $user.listen((user) => {
   if (user === null) return;

@@ -70,6 +70,52 @@ test('signed in: the buyer picks the weekend batch by keyboard and 3 seats; Add 
   ]);
 });
 
+test("the batches' code loads after the first paint, and seats typed before it arrives are what Add to cart sends", async ({
+  page,
+}) => {
+  const { user } = await signUpByApi(page, 'afterpaint');
+  // Nothing touched: the picker's code and the catalogue are asked for only after the first paint
+  // (a file loaded before it counts against LCP in Lighthouse's simulation, bench:pages).
+  await page.goto(coursePage);
+  const radios = page.getByRole('group', { name: 'Next batches' }).getByRole('radio');
+  await expect(radios).toHaveCount(2);
+  const [paint, ...loads] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    ...performance
+      .getEntriesByType('resource')
+      .filter(({ name }) => /\/_astro\/BatchPicker[^/]*\.js$|\/api\/courses$/.test(name))
+      .map((entry) => entry.startTime),
+  ]);
+  expect(loads).toHaveLength(2);
+  for (const start of loads) expect(start).toBeGreaterThan(paint!);
+
+  // The visitor types a seat count while the picker's code is still on its way.
+  let release: (() => void) | undefined;
+  const arrived = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/_astro/BatchPicker*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.reload();
+  const seats = page.getByRole('spinbutton', { name: 'Seats' });
+  await seats.fill('3');
+  await expect(radios).toHaveCount(0);
+  release?.();
+  await expect(radios).toHaveCount(2);
+  const [added] = await Promise.all([
+    page.waitForRequest('**/api/Cart/addtocart/**'),
+    page.getByRole('button', { name: `Add to cart: ${course.name}` }).click(),
+  ]);
+  expect(new URL(added.url()).searchParams.get('seats')).toBe('3');
+  await expect(page.getByText('In your cart')).toBeVisible();
+  const cart = (await (
+    await page.request.get(`/api/Cart/GetCoursesByUserForCart/sispl,${user.userid}`)
+  ).json()) as CartLine[];
+  expect(cart.map(({ seats: n }) => n)).toEqual([3]);
+});
+
 test("signed out: a press before the page's code has arrived is busy at once, then the sign-in dialog opens", async ({
   page,
 }) => {
@@ -94,6 +140,31 @@ test("signed out: a press before the page's code has arrived is busy at once, th
   await expect(add).not.toHaveAttribute('aria-busy', 'true');
   await expect(add).toBeFocused();
 });
+
+for (const [what, chunk] of [
+  ["the sign-in dialog's code", '**/_astro/AccountDialog*.js'],
+  // Astro asks once more for an island's code, with a query: refused too.
+  ["the header's code", '**/_astro/SiteHeader*'],
+] as const) {
+  test(`signed out, offline for ${what}: Add to cart stops being busy and a toast says why`, async ({
+    page,
+  }) => {
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await page.goto(coursePage);
+    const add = page.getByRole('button', { name: `Add to cart: ${course.name}` });
+    await add.click();
+    await expect(
+      page.getByText('The sign-in form could not be loaded. Check your connection and try again.'),
+    ).toBeVisible();
+    await expect(add).not.toHaveAttribute('aria-busy', 'true');
+    await expect(add).toHaveAccessibleName(`Add to cart: ${course.name}`);
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeHidden();
+    // Back online, the next press opens the dialog.
+    await page.unroute(chunk);
+    await add.click();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+  });
+}
 
 test("in the cart the buyer changes a line's batch and seats; the total follows the seats", async ({
   page,

@@ -44,6 +44,8 @@ test.describe('training page course cards', () => {
         await expect(cover).toHaveAttribute('width', '640');
         await expect(cover).toHaveAttribute('height', '360');
         await expect(cover).toHaveAttribute('loading', 'lazy');
+        // Filled in place after the first paint (issue 31): the next open batch's first day.
+        await expect(card).toContainText(/Next batch starts \d{1,2} [A-Z][a-z]{2,3} \d{4}|No open batch now/);
       }
     });
   }

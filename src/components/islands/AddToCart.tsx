@@ -5,12 +5,12 @@
  * page it adds the batch and seats chosen there (`~/stores/batches`; DECISIONS 54-55). A press
  * answers at once: 'Adding…' with a spinner (`aria-busy`) from the press (the hydration directive
  * marks a press held before hydration) until the cart answers or, signed out, until the sign-in
- * dialog is on screen (issue 31).
+ * dialog is on screen or its code is given up on (issue 31).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { addToCartText as text, shopText } from '~/content/ui/shop';
-import { $accountDialogShown } from '~/stores/account-dialog';
+import { $accountDialogOpen, $accountDialogShown } from '~/stores/account-dialog';
 import { choiceFor } from '~/stores/batches';
 import { $cartBusy, $cartItems, addToCart } from '~/stores/cart';
 import { notifyError } from '~/stores/notifications';
@@ -37,6 +37,7 @@ export default function AddToCart({ courseId, courseName, variant = 'card', with
   const $bought = useStore($purchases);
   const $adding = useStore($cartBusy).has(courseId);
   const $dialogShown = useStore($accountDialogShown);
+  const $dialogOpen = useStore($accountDialogOpen);
   // Signed out, the press waits for the sign-in dialog's code (the header island) the first time.
   const [signingIn, setSigningIn] = useState(false);
   const $busy = $adding || (signingIn && !$dialogShown);
@@ -57,9 +58,11 @@ export default function AddToCart({ courseId, courseName, variant = 'card', with
     }
   }, [state]);
 
+  // Ends when the dialog is on screen, or its request was dropped: the dialog's code did not come
+  // in time (the store says so in a toast, issue 31).
   useEffect(() => {
-    if (signingIn && ($dialogShown || $signedIn)) setSigningIn(false);
-  }, [signingIn, $dialogShown, $signedIn]);
+    if (signingIn && ($dialogShown || $signedIn || !$dialogOpen)) setSigningIn(false);
+  }, [signingIn, $dialogShown, $signedIn, $dialogOpen]);
 
   const onAdd = (event: MouseEvent<HTMLButtonElement>) => {
     if ($busy) return;

@@ -20,11 +20,17 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ComponentType,
   type MouseEvent,
   type ReactNode,
 } from 'react';
 import { accountLinks, headerCopy } from '~/content/ui/account';
-import { $accountDialogOpen, openAccountDialog, takeDialogOpener } from '~/stores/account-dialog';
+import {
+  $accountDialogOpen,
+  giveUpOnAccountDialog,
+  openAccountDialog,
+  takeDialogOpener,
+} from '~/stores/account-dialog';
 import { $cartCount } from '~/stores/cart';
 import { rememberNavItem } from '~/stores/navigation';
 import { $user, restoreSession } from '~/stores/session';
@@ -48,7 +54,22 @@ interface Props {
 }
 
 const loadAccountDialog = () => import('./account/AccountDialog');
-const AccountDialog = lazy(loadAccountDialog);
+
+/**
+ * The dialog, loaded when first wanted. A load that fails (offline) draws nothing and gives up on
+ * the sign-in asked for, which says so (issue 31); the next time the dialog is wanted, its code is
+ * asked for again.
+ */
+function lazyAccountDialog() {
+  return lazy<ComponentType<{ onClosed: () => void }>>(() =>
+    loadAccountDialog().catch(() => {
+      AccountDialog = lazyAccountDialog();
+      giveUpOnAccountDialog();
+      return { default: () => null };
+    }),
+  );
+}
+let AccountDialog = lazyAccountDialog();
 
 function isModifiedClick(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;

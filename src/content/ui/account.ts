@@ -39,6 +39,8 @@ export const accountMessages = {
     name ? `Account created. Welcome, ${name}.` : 'Account created. Welcome.',
   passwordChanged: 'Password changed. You are signed in.',
   signedOut: 'You have signed out.',
+  /** The sign-in dialog's code did not arrive (offline, or a load that failed or never ended). */
+  dialogDidNotLoad: 'The sign-in form could not be loaded. Check your connection and try again.',
 } as const;
 
 export const accountFormCopy = {

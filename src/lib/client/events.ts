@@ -9,6 +9,12 @@ export const NOTIFICATIONS_NEEDED = 'sis:notifications-needed';
 /** Asks for the header island, which holds the account dialog (Add to cart while signed out). */
 export const HEADER_NEEDED = 'sis:header-needed';
 
+/**
+ * An island's code could not be loaded (offline, a failed chunk): dispatched by `client:intent`
+ * with the island's wake event as `detail` (`HEADER_NEEDED`: the account dialog will not come).
+ */
+export const ISLAND_FAILED = 'sis:island-failed';
+
 /** Someone signed in on this page: a shop page's island shows their cart, orders or invoice. */
 export const SIGNED_IN = 'sis:signed-in';
 

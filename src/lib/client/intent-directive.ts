@@ -16,6 +16,7 @@
  * that moves on its own (the home slider's autoplay).
  */
 import type { ClientDirective } from 'astro';
+import { ISLAND_FAILED } from './events';
 
 /** What `client:intent={{ ... }}` takes. */
 export interface IntentOptions {
@@ -102,7 +103,27 @@ const intentDirective: ClientDirective = (load, options, el) => {
     hydrating ??= (async () => {
       stopListening();
       if (opts.alsoWake && !remembered) window.dispatchEvent(new Event(opts.alsoWake));
+      // Astro reports an island whose code could not be loaded (after one retry) with this
+      // event, and hands back a hydration that does nothing.
+      let failed = false;
+      const onError = () => {
+        failed = true;
+      };
+      el.addEventListener('astro:hydration-error', onError);
       const hydrate = await load();
+      el.removeEventListener('astro:hydration-error', onError);
+      if (failed) {
+        // Offline, or a chunk that failed: a held press is released, the next sign of intent
+        // tries again, and whoever waits for this island (the account dialog's `requestSignIn`)
+        // is told at once.
+        held?.removeAttribute('aria-busy');
+        held = undefined;
+        heldSubmit = undefined;
+        hydrating = undefined;
+        listen();
+        window.dispatchEvent(new CustomEvent(ISLAND_FAILED, { detail: opts.event ?? null }));
+        return;
+      }
       await hydrate();
       el.removeEventListener('click', hold, true);
       el.removeEventListener('pointerup', holdDisabled, true);
@@ -159,14 +180,17 @@ const intentDirective: ClientDirective = (load, options, el) => {
     void start();
   }
 
-  for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  function listen() {
+    for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+    if (opts.event) window.addEventListener(opts.event, start, { once: true });
+  }
+  listen();
   el.addEventListener('click', hold, true);
   el.addEventListener('pointerup', holdDisabled, true);
   el.addEventListener('keydown', holdSubmit, true);
   // An island's forms are React's: the browser never sends one itself (a GET would put the fields,
   // a password among them, in the address). React's handlers still run; they send what is sent.
   el.addEventListener('submit', (event) => event.preventDefault(), true);
-  if (opts.event) window.addEventListener(opts.event, start, { once: true });
   const watchMargin = (margin: string) => {
     observer = new IntersectionObserver(
       (entries) => {

@@ -94,3 +94,59 @@ describe('requestSignIn (DECISIONS 30)', () => {
     expect(dialog.takeDialogOpener()).toBeNull();
   });
 });
+
+describe("requestSignIn when the dialog's code does not come (issue 31)", () => {
+  /** The stores of a signed-out page, with a window for the islands' events and a toaster. */
+  async function signedOutPage() {
+    vi.stubGlobal('window', new EventTarget());
+    const stores = await loadStores({ routes: { 'POST /api/account/login': { status: 200, body: priya } } });
+    const toasts: string[] = [];
+    (await import('~/stores/notifications')).attachToaster((toast) => toasts.push(toast.message));
+    const events = await import('~/lib/client/events');
+    return { ...stores, toasts, events };
+  }
+  const saysWhy = 'The sign-in form could not be loaded. Check your connection and try again.';
+
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up after DIALOG_WAIT_MS: the request is dropped and the visitor told', async () => {
+    vi.useFakeTimers();
+    const { dialog, session, toasts } = await signedOutPage();
+    const addToCart = vi.fn();
+    dialog.requestSignIn(addToCart, null);
+    vi.advanceTimersByTime(dialog.DIALOG_WAIT_MS - 1);
+    expect(dialog.$accountDialogOpen.get()).toBe(true);
+    expect(toasts).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(dialog.$accountDialogOpen.get()).toBe(false);
+    expect(toasts).toEqual([saysWhy]);
+    // A sign-in later (the dialog came after all, or /login) does not add behind the visitor's back.
+    vi.useRealTimers();
+    await session.signIn({ mobile: 'priya@example.com', password: 'teak-lantern-1' });
+    expect(addToCart).not.toHaveBeenCalled();
+  });
+
+  it('a dialog drawn in time is not given up on, however long the visitor takes', async () => {
+    vi.useFakeTimers();
+    const { dialog, toasts } = await signedOutPage();
+    dialog.requestSignIn(vi.fn(), null);
+    vi.advanceTimersByTime(5_700);
+    dialog.markAccountDialogShown(true);
+    vi.advanceTimersByTime(dialog.DIALOG_WAIT_MS * 3);
+    expect(dialog.$accountDialogOpen.get()).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it("the header island's failed load ends the wait at once; another island's does not", async () => {
+    const { dialog, toasts, events } = await signedOutPage();
+    dialog.requestSignIn(vi.fn(), null);
+    window.dispatchEvent(new CustomEvent(events.ISLAND_FAILED, { detail: events.NOTIFICATIONS_NEEDED }));
+    expect(dialog.$accountDialogOpen.get()).toBe(true);
+    window.dispatchEvent(new CustomEvent(events.ISLAND_FAILED, { detail: events.HEADER_NEEDED }));
+    expect(dialog.$accountDialogOpen.get()).toBe(false);
+    expect(toasts).toEqual([saysWhy]);
+    // A failure while the dialog is not asked for says nothing.
+    window.dispatchEvent(new CustomEvent(events.ISLAND_FAILED, { detail: events.HEADER_NEEDED }));
+    expect(toasts).toHaveLength(1);
+  });
+});

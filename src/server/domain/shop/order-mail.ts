@@ -1,7 +1,8 @@
 /**
- * The order confirmation e-mail (DECISIONS 33; issue 18): order number, lines, what was paid (with
- * the payment reference and the tax it includes) and the invoice link. Sent once per placed
- * order, whichever of the payment callback and webhook placed it.
+ * The order confirmation e-mail (DECISIONS 33; issue 18): order number, lines (with their seats
+ * when more than one, DECISIONS 55), what was paid (with the payment reference and the tax it
+ * includes) and the invoice link. Sent once per placed order, whichever of the payment callback
+ * and webhook placed it.
  */
 import { formatIst } from '~/lib/shared/dates';
 import { formatMoney, sumCents } from '~/lib/shared/money';
@@ -28,11 +29,20 @@ export function renderOrderConfirmation(order: Order, siteUrl: string): Rendered
   const paid = order.payment
     ? `Paid ${total}, payment reference ${order.payment.reference}${order.payment.gateway === 'test' ? ' (test payment: no money moved)' : ''}.`
     : undefined;
+  // A team's line (DECISIONS 55) says its seats and the price of one, as the invoice's quantity
+  // and rate do: `3 seats × $174.99`; a line's price is for all its seats.
+  const seatsOf = (line: Order['lines'][number]) => {
+    const seats = line.seats ?? 1;
+    return seats > 1 ? `${seats} seats × ${money(Math.round(line.priceCents / seats))}` : undefined;
+  };
   const rows = order.lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;">${escapeHtml(line.name)}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;">${escapeHtml(money(line.priceCents))}</td></tr>`,
-    )
+    .map((line) => {
+      const seats = seatsOf(line);
+      const name = seats
+        ? `${escapeHtml(line.name)}<br><span style="color:#475569;font-size:14px;">${escapeHtml(seats)}</span>`
+        : escapeHtml(line.name);
+      return `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;">${name}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;vertical-align:top;">${escapeHtml(money(line.priceCents))}</td></tr>`;
+    })
     .join('');
   const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
 <p style="margin:0 0 16px;">Thank you for your order. Your courses are confirmed.</p>
@@ -55,7 +65,10 @@ ${paid ? `<p style="margin:0 0 16px;">${escapeHtml(paid)}</p>` : ''}
       `Order: ${order.orderNo}`,
       `Date:  ${formatIst(order.placedAt)}`,
       '',
-      ...order.lines.map((line) => `- ${line.name}: ${money(line.priceCents)}`),
+      ...order.lines.map((line) => {
+        const seats = seatsOf(line);
+        return `- ${line.name}${seats ? ` (${seats})` : ''}: ${money(line.priceCents)}`;
+      }),
       `${totalLabel}: ${total}`,
       ...(paid ? ['', paid] : []),
       '',
