@@ -260,7 +260,29 @@ export interface PageQuery<T> {
    */
   readonly scanLimit?: number;
   /** Reads the record of a marker; undefined skips it (gone, or no match for a search). */
-  readonly read: (id: string, at: Date) => Promise<T | undefined>;
+  readonly read: RecordReader<T>;
+}
+
+/**
+ * How a page reads what it shows: `(id, at)` per marker, or `{ many }`, the markers of one hour at
+ * once (`markers` never span two hours), answering in their order: one read per hour, not per row
+ * (the console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
+ */
+export type RecordReader<T> =
+  | ((id: string, at: Date) => Promise<T | undefined>)
+  | {
+      readonly many: (
+        markers: readonly { readonly id: string; readonly at: Date }[],
+      ) => Promise<(T | undefined)[]>;
+    };
+
+/** `markers` read by `read`, in their order. */
+function readAll<T>(
+  read: RecordReader<T>,
+  markers: readonly { readonly id: string; readonly at: Date }[],
+): Promise<(T | undefined)[]> {
+  if (typeof read === 'function') return Promise.all(markers.map((marker) => read(marker.id, marker.at)));
+  return markers.length === 0 ? Promise.resolve([]) : read.many(markers);
 }
 
 /** A page of records, newest first, and where the next page starts (none after the last). */
@@ -343,15 +365,21 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
       const want = Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned));
       const slice = keys.slice(start, start + want);
       start += slice.length;
-      const found = await Promise.all(
-        slice.map(async (key) => {
-          const marker = parseKey(key);
-          if (!marker) return { key, item: undefined, before: false };
-          if (query.to && marker.at >= query.to) return { key, item: undefined, before: false };
-          if (query.from && marker.at < query.from) return { key, item: undefined, before: true };
-          return { key, item: await query.read(marker.id, marker.at), before: false };
-        }),
-      );
+      const looked = slice.map((key) => {
+        const marker = parseKey(key);
+        if (!marker) return { key, marker: undefined, before: false };
+        if (query.to && marker.at >= query.to) return { key, marker: undefined, before: false };
+        if (query.from && marker.at < query.from) return { key, marker: undefined, before: true };
+        return { key, marker, before: false };
+      });
+      const shown = looked.flatMap(({ marker }) => (marker ? [marker] : []));
+      const read = await readAll(query.read, shown);
+      const itemOf = new Map(shown.map((marker, index) => [marker, read[index]]));
+      const found = looked.map(({ key, marker, before }) => ({
+        key,
+        item: marker ? itemOf.get(marker) : undefined,
+        before,
+      }));
       for (const { key, item, before } of found) {
         if (before) return { items, cursor: undefined };
         scanned += 1;
