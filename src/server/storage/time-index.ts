@@ -25,7 +25,7 @@
  * walk that one too).
  *
  * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
- * most n + 1 of them), and n reads of the caller's records, whatever the shop's age (a reader of
+ * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n reads of the caller's records, whatever the shop's age (a reader of
  * many is called once per hour instead: the console's lists then read one sheet per hour, see
  * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
  * (newer) sort before it and never shift later pages, so paging returns each record once.
@@ -70,6 +70,8 @@ const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
 /** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
 const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
 const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
+/** The folder of the day of `hour`: every hour of that day. */
+const dayPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour).slice(0, 10)}/`;
 
 const invertedOf = (at: Date) => String(INVERT_FROM - at.getTime()).padStart(13, '0');
 const markerKey = (name: string, at: Date, id: string) =>
@@ -158,6 +160,8 @@ export async function removeFromIndex(name: IndexName, at: Date, id: string): Pr
 
 /** Hour folders a walk lists ahead of the one it reads, at most. */
 const LIST_AHEAD = 8;
+/** Markers an hour below which an index is sparse: its walk lists whole days. */
+const SPARSE = 8;
 /** Markers moved per round of the migration. */
 const MOVE_AT_ONCE = 50;
 /** The migrations under way in this instance: a read that finds one waits for it. */
@@ -319,33 +323,78 @@ async function* hoursOfMarkers(
     readonly from?: Date | undefined;
   },
   newest: Date,
+  /** Markers the caller may look at, at most (a page's scan limit; an export: all). */
+  wanted: number,
 ): AsyncGenerator<string[]> {
   const newestHour = range.after?.hour ?? hourOf(newest);
   const oldestHour = range.from === undefined ? '' : hourOf(range.from);
   const oldestMonth = oldestHour.slice(0, 7) > firstMonth ? oldestHour.slice(0, 7) : firstMonth;
+  const listingOf = (prefix: string) => {
+    const listing = store.list(prefix);
+    // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
+    listing.catch(() => undefined);
+    return listing;
+  };
+  /** Whole days listed at once (a sparse index), by day (`yyyy-mm-dd`): each hour's keys. */
+  const days = new Map<string, Promise<Map<string, string[]>>>();
+  const hourOfDay = (hour: string) => {
+    const day = hour.slice(0, 10);
+    let listing = days.get(day);
+    if (!listing) {
+      listing = listingOf(dayPrefix(name, hour)).then(byHour);
+      days.set(day, listing);
+    }
+    return listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []);
+  };
+  let keysSeen = 0;
+  let hoursSeen = 0;
   for (let month = newestHour.slice(0, 7); month >= oldestMonth; month = previousMonth(month)) {
     const hours = ((await store.get(hoursKey(name, month), HoursSchema))?.hours ?? [])
       .filter((hour) => hour <= newestHour && hour >= oldestHour)
       .reverse();
-    // Hours are listed ahead of the walk, 1, 2, 4, then LIST_AHEAD at a time: a sparse index
-    // (a record every few hours) waits for one round trip per few hours, not per hour, and a dense
-    // one lists few hours it will not show.
+    // Hours are listed ahead of the walk, 1, 2, 4, then LIST_AHEAD at a time: a dense index lists
+    // few hours it will not show. A sparse one (fewer than SPARSE markers an hour so far, with
+    // more wanted than a few hours hold) is listed a day at a time instead, this day and the next
+    // day with markers: a listing costs what its folders hold, and a day of a sparse index holds
+    // less than the dozen hour listings it replaces (figures in docs/benchmarks/api.md).
     const listings: Promise<string[]>[] = [];
     for (let index = 0; index < hours.length; index += 1) {
-      const until = Math.min(hours.length, index + Math.min(LIST_AHEAD, 2 ** index));
-      while (listings.length < until) {
-        const listing = store.list(hourPrefix(name, hours[listings.length]!));
-        // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
-        listing.catch(() => undefined);
-        listings.push(listing);
+      const sparse = hoursSeen >= 2 && keysSeen < SPARSE * hoursSeen && wanted - keysSeen > 2 * SPARSE;
+      if (sparse) {
+        const thisDay = hours[index]!.slice(0, 10);
+        const nextDay = hours
+          .slice(index)
+          .find((hour) => hour.slice(0, 10) < thisDay)
+          ?.slice(0, 10);
+        const lastDay = nextDay ?? thisDay;
+        while (listings.length < hours.length && hours[listings.length]!.slice(0, 10) >= lastDay) {
+          listings.push(hourOfDay(hours[listings.length]!));
+        }
+      } else {
+        const until = Math.min(hours.length, index + Math.min(LIST_AHEAD, 2 ** index));
+        while (listings.length < until) listings.push(listingOf(hourPrefix(name, hours[listings.length]!)));
       }
       const listed = await listings[index]!;
+      keysSeen += listed.length;
+      hoursSeen += 1;
       const after = range.after;
       yield after !== undefined && hours[index] === after.hour
         ? listed.filter((key) => key > after.key)
         : listed;
     }
   }
+}
+
+/** The keys of a day's listing by hour (`2026-11-25T10`), each hour's in key order. */
+function byHour(keys: readonly string[]): Map<string, string[]> {
+  const hours = new Map<string, string[]>();
+  for (const key of keys) {
+    const [root, , month, day, hour, file] = key.split('/');
+    if (root !== 'by-hour' || file === undefined) continue;
+    const name = `${month}-${day}T${hour}`;
+    hours.set(name, [...(hours.get(name) ?? []), key]);
+  }
+  return hours;
 }
 
 /** One page of the index `name`, newest first (see the module comment for its cost). */
@@ -359,7 +408,13 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   const scanLimit = query.scanLimit ?? query.limit;
   const items: T[] = [];
   let scanned = 0;
-  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { after, from: query.from }, newest)) {
+  for await (const keys of hoursOfMarkers(
+    name,
+    meta.firstMonth,
+    { after, from: query.from },
+    newest,
+    scanLimit,
+  )) {
     // Read in slices of what the page still needs: one round trip when most match, and never
     // more reads than the page shows (a search: than its scan limit).
     for (let start = 0; start < keys.length;) {
@@ -407,7 +462,7 @@ export async function markersOfIndex(
   if (!meta) return [];
   const newest = range.to && range.to < now ? range.to : now;
   const markers: { readonly id: string; readonly at: Date }[] = [];
-  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest)) {
+  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest, Infinity)) {
     for (const key of keys) {
       const marker = parseKey(key);
       if (!marker || (range.to && marker.at >= range.to) || (range.from && marker.at < range.from)) continue;
