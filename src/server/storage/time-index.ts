@@ -25,10 +25,11 @@
  * walk that one too).
  *
  * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
- * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n reads of the caller's records, whatever the shop's age (a reader of
- * many is called once per hour instead: the console's lists then read one sheet per hour, see
- * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
- * (newer) sort before it and never shift later pages, so paging returns each record once.
+ * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n
+ * reads of the caller's records, whatever the shop's age (a reader of many is called once per hour
+ * instead: the console's lists then read one sheet per hour, see `console-sheets.ts`). The cursor
+ * is the last key a page returned: records added after it (newer) sort before it and never shift
+ * later pages, so paging returns each record once.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
