@@ -353,31 +353,37 @@ async function* hoursOfMarkers(
     const hours = ((await store.get(hoursKey(name, month), HoursSchema))?.hours ?? [])
       .filter((hour) => hour <= newestHour && hour >= oldestHour)
       .reverse();
-    // Hours are listed ahead of the walk, 1, 2, 4, then LIST_AHEAD at a time: a dense index lists
-    // few hours it will not show. A sparse one (fewer than SPARSE markers an hour so far, with
-    // more wanted than a few hours hold) is listed a day at a time instead, this day and the next
-    // day with markers: a listing costs what its folders hold, and a day of a sparse index holds
-    // less than the dozen hour listings it replaces (figures in docs/benchmarks/api.md).
+    // Hours are listed ahead of the walk while the caller reads the hour it has: as many as the
+    // markers still wanted need at the density seen so far, at most 2, 4, then LIST_AHEAD, so a
+    // dense index lists few hours it will not show and a sparse one waits for few round trips. A
+    // sparse index (fewer than SPARSE markers an hour so far, more wanted than a few hours hold)
+    // is listed a day at a time instead, the next day and the one after with markers: a listing
+    // costs what its folders hold, and a day of a sparse index holds less than the dozen hour
+    // listings it replaces (figures in docs/benchmarks/api.md).
     const listings: Promise<string[]>[] = [];
     for (let index = 0; index < hours.length; index += 1) {
-      const sparse = hoursSeen >= 2 && keysSeen < SPARSE * hoursSeen && wanted - keysSeen > 2 * SPARSE;
-      if (sparse) {
-        const thisDay = hours[index]!.slice(0, 10);
-        const nextDay = hours
-          .slice(index)
-          .find((hour) => hour.slice(0, 10) < thisDay)
-          ?.slice(0, 10);
-        const lastDay = nextDay ?? thisDay;
-        while (listings.length < hours.length && hours[listings.length]!.slice(0, 10) >= lastDay) {
-          listings.push(hourOfDay(hours[listings.length]!));
-        }
-      } else {
-        const until = Math.min(hours.length, index + Math.min(LIST_AHEAD, 2 ** index));
-        while (listings.length < until) listings.push(listingOf(hourPrefix(name, hours[listings.length]!)));
-      }
+      if (listings.length <= index) listings.push(listingOf(hourPrefix(name, hours[index]!)));
       const listed = await listings[index]!;
       keysSeen += listed.length;
       hoursSeen += 1;
+      const remaining = wanted - keysSeen;
+      if (remaining > 0 && index + 1 < hours.length) {
+        if (hoursSeen >= 2 && keysSeen < SPARSE * hoursSeen && remaining > 2 * SPARSE) {
+          const thisDay = hours[index + 1]!.slice(0, 10);
+          const lastDay =
+            hours
+              .slice(index + 1)
+              .find((hour) => hour.slice(0, 10) < thisDay)
+              ?.slice(0, 10) ?? thisDay;
+          while (listings.length < hours.length && hours[listings.length]!.slice(0, 10) >= lastDay) {
+            listings.push(hourOfDay(hours[listings.length]!));
+          }
+        } else {
+          const needed = Math.ceil(remaining / Math.max(1, keysSeen / hoursSeen));
+          const until = Math.min(hours.length, index + 1 + Math.min(LIST_AHEAD, 2 ** hoursSeen, needed));
+          while (listings.length < until) listings.push(listingOf(hourPrefix(name, hours[listings.length]!)));
+        }
+      }
       const after = range.after;
       yield after !== undefined && hours[index] === after.hour
         ? listed.filter((key) => key > after.key)
