@@ -345,7 +345,10 @@ async function* hoursOfMarkers(
       listing = listingOf(dayPrefix(name, hour)).then(byHour);
       days.set(day, listing);
     }
-    return listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []);
+    const keys = listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []);
+    // As for `listingOf`: an hour the walk never reaches has nobody to hear its failure.
+    keys.catch(() => undefined);
+    return keys;
   };
   let keysSeen = 0;
   let hoursSeen = 0;
