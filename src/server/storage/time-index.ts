@@ -418,6 +418,38 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   const scanLimit = query.scanLimit ?? query.limit;
   const items: T[] = [];
   let scanned = 0;
+  // Keys are gathered across hours up to what the page still needs, then read at once, each
+  // hour's markers in one call and the hours in parallel: one round trip when most match, and
+  // never more reads than the page shows (a search: than its scan limit).
+  let gathered: string[] = [];
+  const readGathered = async (): Promise<IndexPage<T> | undefined> => {
+    const looked = gathered.map((key) => {
+      const marker = parseKey(key);
+      if (!marker) return { key, marker: undefined, before: false };
+      if (query.to && marker.at >= query.to) return { key, marker: undefined, before: false };
+      if (query.from && marker.at < query.from) return { key, marker: undefined, before: true };
+      return { key, marker, before: false };
+    });
+    gathered = [];
+    const markersOfHour = new Map<string, Marker[]>();
+    for (const { marker } of looked) {
+      if (marker) markersOfHour.set(marker.hour, [...(markersOfHour.get(marker.hour) ?? []), marker]);
+    }
+    const groups = [...markersOfHour.values()];
+    const reads = await Promise.all(groups.map((group) => readAll(query.read, group)));
+    const itemOf = new Map<Marker, T | undefined>();
+    groups.forEach((group, index) => group.forEach((marker, at) => itemOf.set(marker, reads[index]![at])));
+    for (const { key, marker, before } of looked) {
+      if (before) return { items, cursor: undefined };
+      scanned += 1;
+      const item = marker ? itemOf.get(marker) : undefined;
+      if (item !== undefined) items.push(item);
+      if (items.length === query.limit || scanned >= scanLimit) {
+        return { items, cursor: Buffer.from(key, 'utf8').toString('base64url') };
+      }
+    }
+    return undefined;
+  };
   for await (const keys of hoursOfMarkers(
     name,
     meta.firstMonth,
@@ -425,37 +457,16 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
     newest,
     scanLimit,
   )) {
-    // Read in slices of what the page still needs: one round trip when most match, and never
-    // more reads than the page shows (a search: than its scan limit).
-    for (let start = 0; start < keys.length;) {
-      const want = Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned));
-      const slice = keys.slice(start, start + want);
-      start += slice.length;
-      const looked = slice.map((key) => {
-        const marker = parseKey(key);
-        if (!marker) return { key, marker: undefined, before: false };
-        if (query.to && marker.at >= query.to) return { key, marker: undefined, before: false };
-        if (query.from && marker.at < query.from) return { key, marker: undefined, before: true };
-        return { key, marker, before: false };
-      });
-      const shown = looked.flatMap(({ marker }) => (marker ? [marker] : []));
-      const read = await readAll(query.read, shown);
-      const itemOf = new Map(shown.map((marker, index) => [marker, read[index]]));
-      const found = looked.map(({ key, marker, before }) => ({
-        key,
-        item: marker ? itemOf.get(marker) : undefined,
-        before,
-      }));
-      for (const { key, item, before } of found) {
-        if (before) return { items, cursor: undefined };
-        scanned += 1;
-        if (item !== undefined) items.push(item);
-        if (items.length === query.limit || scanned >= scanLimit) {
-          return { items, cursor: Buffer.from(key, 'utf8').toString('base64url') };
-        }
+    for (const key of keys) {
+      gathered.push(key);
+      if (gathered.length >= Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned))) {
+        const page = await readGathered();
+        if (page) return page;
       }
     }
   }
+  const page = gathered.length > 0 ? await readGathered() : undefined;
+  if (page) return page;
   return { items, cursor: undefined };
 }
 
