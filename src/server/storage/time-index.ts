@@ -211,6 +211,9 @@ async function metaOf(name: IndexName): Promise<z.infer<typeof MetaSchema> | und
   return { ...meta, layout: LAYOUT };
 }
 
+/** The indexes this instance knows are built (`builtAt` is never taken off): no read to ask again. */
+const built = new Set<IndexName>();
+
 /**
  * Adds the records that existed before the index, once: `existing` lists them (a full scan,
  * run only on the index's first read or by `npm run console:reindex`). Returns how many it added.
@@ -221,8 +224,12 @@ export async function buildIndexOnce(
   now: Date,
   force = false,
 ): Promise<number> {
+  if (built.has(name) && !force) return 0;
   const meta = await store.get(metaKey(name), MetaSchema);
-  if (meta?.builtAt !== undefined && !force) return 0;
+  if (meta?.builtAt !== undefined && !force) {
+    built.add(name);
+    return 0;
+  }
   const records = await existing();
   // Each month's hours and the oldest month written once, not once per record.
   const hoursByMonth = new Map<string, Set<string>>();
@@ -247,6 +254,7 @@ export async function buildIndexOnce(
       ...(current === undefined || current.layout === LAYOUT ? { layout: LAYOUT } : {}),
     };
   });
+  built.add(name);
   return records.length;
 }
 
