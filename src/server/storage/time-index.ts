@@ -26,10 +26,10 @@
  *
  * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
  * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n
- * reads of the caller's records, whatever the shop's age (a reader of many is called once per hour
- * instead: the console's lists then read one sheet per hour, see `console-sheets.ts`). The cursor
- * is the last key a page returned: records added after it (newer) sort before it and never shift
- * later pages, so paging returns each record once.
+ * reads of the caller's records, whatever the shop's age (a reader of many is called once per
+ * round of reads instead: the console's lists then read a sheet per hour or day, see
+ * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
+ * (newer) sort before it and never shift later pages, so paging returns each record once.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -278,9 +278,9 @@ export interface PageQuery<T> {
 }
 
 /**
- * How a page reads what it shows: `(id, at)` per marker, or `{ many }`, the markers of one hour at
- * once (`markers` never span two hours), answering in their order: one read per hour, not per row
- * (the console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
+ * How a page reads what it shows: `(id, at)` per marker, or `{ many }`, the markers it gathered
+ * at once (of one hour or several), answering in their order: a few reads, not one per row (the
+ * console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
  */
 export type RecordReader<T> =
   | ((id: string, at: Date) => Promise<T | undefined>)
@@ -426,9 +426,9 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   const scanLimit = query.scanLimit ?? query.limit;
   const items: T[] = [];
   let scanned = 0;
-  // Keys are gathered across hours up to what the page still needs, then read at once, each
-  // hour's markers in one call and the hours in parallel: one round trip when most match, and
-  // never more reads than the page shows (a search: than its scan limit).
+  // Keys are gathered across hours up to what the page still needs, then read at once (a reader
+  // of many: in one call): one round trip when most match, and never more reads than the page
+  // shows (a search: than its scan limit).
   let gathered: string[] = [];
   const readGathered = async (): Promise<IndexPage<T> | undefined> => {
     const looked = gathered.map((key) => {
@@ -439,14 +439,9 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
       return { key, marker, before: false };
     });
     gathered = [];
-    const markersOfHour = new Map<string, Marker[]>();
-    for (const { marker } of looked) {
-      if (marker) markersOfHour.set(marker.hour, [...(markersOfHour.get(marker.hour) ?? []), marker]);
-    }
-    const groups = [...markersOfHour.values()];
-    const reads = await Promise.all(groups.map((group) => readAll(query.read, group)));
-    const itemOf = new Map<Marker, T | undefined>();
-    groups.forEach((group, index) => group.forEach((marker, at) => itemOf.set(marker, reads[index]![at])));
+    const shown = looked.flatMap(({ marker }) => (marker ? [marker] : []));
+    const reads = await readAll(query.read, shown);
+    const itemOf = new Map<Marker, T | undefined>(shown.map((marker, index) => [marker, reads[index]]));
     for (const { key, marker, before } of looked) {
       if (before) return { items, cursor: undefined };
       scanned += 1;

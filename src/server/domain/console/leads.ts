@@ -11,7 +11,7 @@ import { contactMailOf } from '~/server/domain/contact';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { NotFound } from '~/server/domain/errors';
 import { getLeadState, saveLeadState } from '~/server/storage/console-records';
-import { rowsOfHour } from '~/server/storage/console-sheets';
+import { sheetRowsOf } from '~/server/storage/console-sheets';
 import { getContactMessage, listContactMessages } from '~/server/storage/contact-messages';
 import {
   addToIndex,
@@ -101,7 +101,7 @@ export async function listLeads(
         scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
         read: {
           many: async (markers) =>
-            (await rowsOfHour('leads', markers, LeadSchema, leadOfId)).map((lead) =>
+            (await sheetRowsOf('leads', markers, LeadSchema, leadOfId)).map((lead) =>
               lead &&
               leadMatches(lead, query.q) &&
               // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.

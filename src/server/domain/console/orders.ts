@@ -27,7 +27,7 @@ import {
 import { listBatches, type BatchRecord } from '~/server/storage/batches';
 import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
-import { rowsOfHour } from '~/server/storage/console-sheets';
+import { sheetRowsOf } from '~/server/storage/console-sheets';
 import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
 import { getUser, listAllUsers } from '~/server/storage/users';
 import { site } from '~/site.config';
@@ -134,7 +134,7 @@ export async function listOrders(
         scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
         read: {
           many: async (markers) => {
-            const sheetRows = await rowsOfHour('orders', markers, OrderSheetRowSchema, orderSheetRowOf);
+            const sheetRows = await sheetRowsOf('orders', markers, OrderSheetRowSchema, orderSheetRowOf);
             const rows = sheetRows.map((sheetRow) =>
               sheetRow && orderMatches(sheetRow.row, query.q) ? sheetRow : undefined,
             );
@@ -238,7 +238,7 @@ export async function listCustomers(
         scanLimit: q ? SEARCH_SCAN : PAGE_SIZE,
         read: {
           many: async (markers) =>
-            (await rowsOfHour('customers', markers, CustomerRowSchema, customerRowOf)).map((row) =>
+            (await sheetRowsOf('customers', markers, CustomerRowSchema, customerRowOf)).map((row) =>
               row && (!q || [row.name.toLowerCase(), row.email, row.mobile].some((text) => text.includes(q)))
                 ? row
                 : undefined,

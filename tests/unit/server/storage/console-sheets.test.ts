@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { openStore } from '~/server/storage/blob-store';
-import { forgetSheetRow, rowsOfHour, sheetKey } from '~/server/storage/console-sheets';
+import { forgetSheetRow, sheetRowsOf, sheetKey } from '~/server/storage/console-sheets';
 import { useBlobsServer } from '../../../support/blobs-server';
 
 /** The writes (`set`) the blob server was asked for, by key. */
@@ -43,12 +43,16 @@ describe("the console's sheets (issue 30, item 6)", () => {
     const markers = await hourWith(30);
     let loads = 0;
     const counted = (id: string) => ((loads += 1), load(id));
-    expect(figures(await rowsOfHour('orders', markers, RecordSchema, counted))).toEqual(markers.map(() => 0));
+    expect(figures(await sheetRowsOf('orders', markers, RecordSchema, counted))).toEqual(
+      markers.map(() => 0),
+    );
     // A fill reads each record twice (the second read catches a change made meanwhile).
     expect(loads).toBe(60);
     loads = 0;
     writes.length = 0;
-    expect(figures(await rowsOfHour('orders', markers, RecordSchema, counted))).toEqual(markers.map(() => 0));
+    expect(figures(await sheetRowsOf('orders', markers, RecordSchema, counted))).toEqual(
+      markers.map(() => 0),
+    );
     expect(loads).toBe(0);
     expect(writes).toEqual([]);
   });
@@ -59,12 +63,12 @@ describe("the console's sheets (issue 30, item 6)", () => {
     writes.length = 0;
     await change(target.at, target.id, 7);
     expect(writes.filter((key) => key.includes('sheets/'))).toEqual([]);
-    await rowsOfHour('orders', markers, RecordSchema, load);
+    await sheetRowsOf('orders', markers, RecordSchema, load);
     await change(target.at, target.id, 8);
-    expect(figures(await rowsOfHour('orders', markers, RecordSchema, load))).toEqual([0, 8, 0]);
+    expect(figures(await sheetRowsOf('orders', markers, RecordSchema, load))).toEqual([0, 8, 0]);
     // The other rows stayed in the sheet: only the changed one was read again.
     const read: string[] = [];
-    await rowsOfHour('orders', markers, RecordSchema, (id) => (read.push(id), load(id)));
+    await sheetRowsOf('orders', markers, RecordSchema, (id) => (read.push(id), load(id)));
     expect(read).toEqual([]);
   });
 
@@ -82,8 +86,8 @@ describe("the console's sheets (issue 30, item 6)", () => {
       }
       return row;
     };
-    expect(figures(await rowsOfHour('orders', markers, RecordSchema, racing))).toEqual([0, 0]);
-    expect(figures(await rowsOfHour('orders', markers, RecordSchema, load))).toEqual([5, 0]);
+    expect(figures(await sheetRowsOf('orders', markers, RecordSchema, racing))).toEqual([0, 0]);
+    expect(figures(await sheetRowsOf('orders', markers, RecordSchema, load))).toEqual([5, 0]);
   });
 
   it('never keeps a stale row however fills and changes interleave (race)', async () => {
@@ -96,7 +100,10 @@ describe("the console's sheets (issue 30, item 6)", () => {
         figure.set(marker.id, next);
         await change(marker.at, marker.id, next);
       });
-      const fills = Array.from({ length: 12 }, () => () => rowsOfHour('orders', markers, RecordSchema, load));
+      const fills = Array.from(
+        { length: 12 },
+        () => () => sheetRowsOf('orders', markers, RecordSchema, load),
+      );
       // Interleaved at random, all at once; changes of one record stay in order (figures rise).
       const byRecord = new Map<string, (() => Promise<void>)[]>();
       changes.forEach((run, index) => {
@@ -115,7 +122,7 @@ describe("the console's sheets (issue 30, item 6)", () => {
           await fill();
         }),
       ]);
-      expect(figures(await rowsOfHour('orders', markers, RecordSchema, load))).toEqual(
+      expect(figures(await sheetRowsOf('orders', markers, RecordSchema, load))).toEqual(
         markers.map(({ id }) => figure.get(id)),
       );
     }
@@ -125,7 +132,7 @@ describe("the console's sheets (issue 30, item 6)", () => {
     const markers = await hourWith(3);
     const gone = { id: `gone-${hourNo}`, at: markers[0]!.at };
     const asked = [markers[2]!, gone, markers[0]!];
-    expect(await rowsOfHour('orders', asked, RecordSchema, load)).toEqual([
+    expect(await sheetRowsOf('orders', asked, RecordSchema, load)).toEqual([
       { id: markers[2]!.id, figure: 0 },
       undefined,
       { id: markers[0]!.id, figure: 0 },
@@ -137,9 +144,25 @@ describe("the console's sheets (issue 30, item 6)", () => {
     expect(Object.keys(sheet?.rows ?? {}).sort()).toEqual([markers[0]!.id, markers[2]!.id]);
   });
 
-  it('refuses markers of two hours', async () => {
-    const [a] = await hourWith(1);
-    const [b] = await hourWith(1);
-    await expect(rowsOfHour('orders', [a!, b!], RecordSchema, load)).rejects.toThrow(/one hour/);
+  it('reads the markers of several sheets at once, each sheet once, answering in their order', async () => {
+    const early = await hourWith(2);
+    const late = await hourWith(2);
+    const asked = [late[1]!, early[0]!, late[0]!, early[1]!];
+    await sheetRowsOf('orders', asked, RecordSchema, load);
+    await change(early[0]!.at, early[0]!.id, 3);
+    const read: string[] = [];
+    const rows = await sheetRowsOf('orders', asked, RecordSchema, (id) => (read.push(id), load(id)));
+    expect(rows.map((row) => row?.id)).toEqual(asked.map((marker) => marker.id));
+    expect(figures(rows)).toEqual([0, 3, 0, 0]);
+    // Only the changed row was read again (twice: the fill and its second read).
+    expect(read).toEqual([early[0]!.id, early[0]!.id]);
+  });
+
+  it("keeps a day's customers in one sheet: a page of a sparse list reads few", () => {
+    const at = new Date('2026-11-25T10:15:00Z');
+    expect(sheetKey('customers', at)).toBe('sheets/customers/2026-11/25');
+    expect(sheetKey('customers', new Date('2026-11-25T23:59:59Z'))).toBe('sheets/customers/2026-11/25');
+    expect(sheetKey('orders', at)).toBe('sheets/orders/2026-11/25/10');
+    expect(sheetKey('leads', at)).toBe('sheets/leads/2026-11/25/10');
   });
 });
