@@ -13,6 +13,7 @@ import { renderContactAcknowledgement, renderContactNotification } from '~/serve
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
 import { serverEnv } from '~/server/env';
 import {
+  contactMailKeys,
   getContactMessage,
   listContactMessages,
   listUnmailedContactMessages,
@@ -51,10 +52,8 @@ function newMessageId(now: Date): string {
   return `${now.toISOString().replace(/[-:.]/g, '').toLowerCase()}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Idempotency keys of a message's two e-mails: the company's and the visitor's. */
-export function contactMailKeys(id: string): { readonly company: string; readonly visitor: string } {
-  return { company: `contact-${id}-company`, visitor: `contact-${id}-visitor` };
-}
+/** Idempotency keys of a message's two e-mails: the company's and the visitor's (kept by storage). */
+export { contactMailKeys };
 
 /**
  * Accepts a validated message from `clientAddress`: counts it against the rate limits (throws

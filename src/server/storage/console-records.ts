@@ -11,6 +11,8 @@ import * as z from '~/lib/shared/zod';
 import { CentsSchema } from '~/lib/shared/money';
 import { LeadStateSchema, type LeadState } from '~/lib/shared/schemas/console';
 import { openStore, SKIP } from '~/server/storage/blob-store';
+import { forgetSheetRow } from '~/server/storage/console-sheets';
+import { getUser } from '~/server/storage/users';
 
 const store = openStore('console');
 
@@ -31,9 +33,24 @@ export function getLeadState(messageId: string): Promise<LeadState | undefined> 
   return store.get(`lead-states/${messageId}`, LeadStateSchema);
 }
 
-/** Records a lead's new state. */
-export function saveLeadState(messageId: string, state: LeadState): Promise<LeadState> {
-  return store.update(`lead-states/${messageId}`, LeadStateSchema, () => state);
+/**
+ * Records a lead's new state; `receivedAt` is its message's, where the console's sheet keeps its
+ * row (`console-sheets.ts`), taken out after the change.
+ */
+export async function saveLeadState(
+  messageId: string,
+  state: LeadState,
+  receivedAt: Date,
+): Promise<LeadState> {
+  const saved = await store.update(`lead-states/${messageId}`, LeadStateSchema, () => state);
+  await forgetSheetRow('leads', receivedAt, messageId);
+  return saved;
+}
+
+/** Takes a customer's row out of the console's sheet after a change of their totals. */
+async function forgetCustomerRow(userId: string): Promise<void> {
+  const user = await getUser(userId);
+  if (user) await forgetSheetRow('customers', new Date(user.createdAt), userId);
 }
 
 /**
@@ -47,6 +64,7 @@ export async function addOrderToCustomerStats(userId: string, orderNo: string, p
     const known = stats === undefined || stats.spentPaise !== undefined;
     return known ? { orderNos, spentPaise: (stats?.spentPaise ?? 0) + paise } : { orderNos };
   });
+  await forgetCustomerRow(userId);
 }
 
 /**
@@ -66,6 +84,7 @@ export async function setCustomerSpend(
       ? SKIP
       : { orderNos: stats.orderNos, spentPaise },
   );
+  await forgetCustomerRow(userId);
 }
 
 /** A customer's orders and amount spent (none yet: zero). */

@@ -9,6 +9,7 @@
 import { ContactMessageSchema, type ContactMessage } from '~/lib/shared/schemas/contact-message';
 import * as z from '~/lib/shared/zod';
 import { openStore } from '~/server/storage/blob-store';
+import { forgetSheetRow } from '~/server/storage/console-sheets';
 import { addToIndex } from '~/server/storage/time-index';
 
 const store = openStore('contact-messages');
@@ -28,6 +29,23 @@ export async function saveNewContactMessage(message: ContactMessage): Promise<vo
   if (!created) throw new Error(`Contact message id collision: ${message.id}`);
   const at = new Date(message.receivedAt);
   await Promise.all([addToIndex('leads', at, message.id), addToIndex('leads-new', at, message.id)]);
+}
+
+/** Idempotency keys of a message's two e-mails on the mail queue: the company's and the visitor's. */
+export function contactMailKeys(id: string): { readonly company: string; readonly visitor: string } {
+  return { company: `contact-${id}-company`, visitor: `contact-${id}-visitor` };
+}
+
+const CONTACT_MAIL_KEY = /^contact-(.+)-(?:company|visitor)$/;
+
+/**
+ * After a change of a queued e-mail: when it is one of a message's two, takes the message's row
+ * out of the console's leads sheet (`console-sheets.ts`), which shows its delivery.
+ */
+export async function forgetLeadRowOfMail(mailKey: string): Promise<void> {
+  const id = CONTACT_MAIL_KEY.exec(mailKey)?.[1];
+  const message = id === undefined ? undefined : await getContactMessage(id);
+  if (message) await forgetSheetRow('leads', new Date(message.receivedAt), message.id);
 }
 
 /** Takes the unmailed mark off a message whose e-mails are queued. */

@@ -10,6 +10,7 @@
 import * as z from '~/lib/shared/zod';
 import { MailDeliverySchema, type MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
+import { forgetLeadRowOfMail } from '~/server/storage/contact-messages';
 
 export type { MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 
@@ -56,7 +57,10 @@ const pendingKey = (key: string) => `pending/${key}`;
 export async function saveQueuedMail(mail: QueuedMail): Promise<StoredQueuedMail | undefined> {
   const markedNow = await store.create(pendingKey(mail.key), PendingMarkerSchema, { since: mail.queuedAt });
   const stored = await store.createVersioned(mailKey(mail.key), QueuedMailSchema, mail);
-  if (stored) return stored;
+  if (stored) {
+    await forgetLeadRowOfMail(mail.key);
+    return stored;
+  }
   // Queued before. If this call wrote the marker, either that e-mail was settled (sent or given
   // up) and the marker would keep it on the pending list for ever, so it goes again; or another
   // call is queueing it at this moment, and the marker is that e-mail's own, so it stays.
@@ -76,12 +80,21 @@ export function getQueuedMail(key: string): Promise<QueuedMail | undefined> {
  * be pure (it may run more than once). Starts `from` the version the caller holds, if any, instead
  * of reading it. Resolves to the stored result, or undefined when absent.
  */
-export function updateQueuedMail(
+export async function updateQueuedMail(
   key: string,
   fn: (mail: QueuedMail) => QueuedMail,
   from?: StoredQueuedMail,
 ): Promise<QueuedMail | undefined> {
-  return store.update(mailKey(key), QueuedMailSchema, (current) => (current ? fn(current) : SKIP), { from });
+  const mail = await store.update(
+    mailKey(key),
+    QueuedMailSchema,
+    (current) => (current ? fn(current) : SKIP),
+    {
+      from,
+    },
+  );
+  if (mail) await forgetLeadRowOfMail(key);
+  return mail;
 }
 
 /** Keys of the e-mails still waiting to be sent, oldest marker key first. */
@@ -119,6 +132,7 @@ export async function requeueMail(key: string, now: Date): Promise<QueuedMail | 
     delete delivery.nextAttemptAt;
     return { ...current, delivery };
   });
+  if (mail) await forgetLeadRowOfMail(key);
   if (mail?.delivery.status === 'pending') {
     await store.create(pendingKey(key), PendingMarkerSchema, { since: now.toISOString() });
     await store.delete(failedKey(key));

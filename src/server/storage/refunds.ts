@@ -10,6 +10,8 @@
 import * as z from '~/lib/shared/zod';
 import { CreditNoteSchema, type CreditNote } from '~/lib/shared/schemas/payments';
 import { openStore, Skip, SKIP } from '~/server/storage/blob-store';
+import { forgetSheetRow } from '~/server/storage/console-sheets';
+import { getOrder } from '~/server/storage/orders';
 
 export const OrderRefundSchema = z.object({
   /** Our id of the refund (`rf_` and 16 hex characters). */
@@ -59,7 +61,14 @@ export async function addRefund(
     answer = fn(current?.refunds ?? []);
     return answer.add ? { refunds: [...(current?.refunds ?? []), answer.add] } : SKIP;
   });
+  if (answer.add) await forgetOrderRow(orderNo);
   return { refund: answer.add ?? answer.found, added: answer.add !== undefined };
+}
+
+/** Takes the order's row out of the console's sheet after a change of its refunds (`console-sheets.ts`). */
+async function forgetOrderRow(orderNo: string): Promise<void> {
+  const order = await getOrder(orderNo);
+  if (order) await forgetSheetRow('orders', new Date(order.placedAt), orderNo);
 }
 
 /** Changes one refund of an order (`fn` pure; SKIP leaves it); resolves to it as stored. */
@@ -75,6 +84,7 @@ export async function updateRefund(
     if (changed instanceof Skip) return SKIP;
     return { refunds: current.refunds.map((each) => (each.id === refundId ? changed : each)) };
   });
+  await forgetOrderRow(orderNo);
   return stored?.refunds.find((each) => each.id === refundId);
 }
 

@@ -25,9 +25,11 @@
  * walk that one too).
  *
  * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
- * most n + 1 of them), and n reads of the caller's records, whatever the shop's age. The cursor is
- * the last key a page returned: records added after it (newer) sort before it and never shift later
- * pages, so paging returns each record once.
+ * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n
+ * reads of the caller's records, whatever the shop's age (a reader of many is called once per
+ * round of reads instead: the console's lists then read a sheet per hour or day, see
+ * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
+ * (newer) sort before it and never shift later pages, so paging returns each record once.
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -69,6 +71,8 @@ const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
 /** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
 const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
 const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
+/** The folder of the day of `hour`: every hour of that day. */
+const dayPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour).slice(0, 10)}/`;
 
 const invertedOf = (at: Date) => String(INVERT_FROM - at.getTime()).padStart(13, '0');
 const markerKey = (name: string, at: Date, id: string) =>
@@ -157,6 +161,8 @@ export async function removeFromIndex(name: IndexName, at: Date, id: string): Pr
 
 /** Hour folders a walk lists ahead of the one it reads, at most. */
 const LIST_AHEAD = 8;
+/** Markers an hour below which an index is sparse: its walk lists whole days. */
+const SPARSE = 8;
 /** Markers moved per round of the migration. */
 const MOVE_AT_ONCE = 50;
 /** The migrations under way in this instance: a read that finds one waits for it. */
@@ -205,6 +211,9 @@ async function metaOf(name: IndexName): Promise<z.infer<typeof MetaSchema> | und
   return { ...meta, layout: LAYOUT };
 }
 
+/** The indexes this instance knows are built (`builtAt` is never taken off): no read to ask again. */
+const built = new Set<IndexName>();
+
 /**
  * Adds the records that existed before the index, once: `existing` lists them (a full scan,
  * run only on the index's first read or by `npm run console:reindex`). Returns how many it added.
@@ -215,8 +224,12 @@ export async function buildIndexOnce(
   now: Date,
   force = false,
 ): Promise<number> {
+  if (built.has(name) && !force) return 0;
   const meta = await store.get(metaKey(name), MetaSchema);
-  if (meta?.builtAt !== undefined && !force) return 0;
+  if (meta?.builtAt !== undefined && !force) {
+    built.add(name);
+    return 0;
+  }
   const records = await existing();
   // Each month's hours and the oldest month written once, not once per record.
   const hoursByMonth = new Map<string, Set<string>>();
@@ -241,6 +254,7 @@ export async function buildIndexOnce(
       ...(current === undefined || current.layout === LAYOUT ? { layout: LAYOUT } : {}),
     };
   });
+  built.add(name);
   return records.length;
 }
 
@@ -260,7 +274,29 @@ export interface PageQuery<T> {
    */
   readonly scanLimit?: number;
   /** Reads the record of a marker; undefined skips it (gone, or no match for a search). */
-  readonly read: (id: string, at: Date) => Promise<T | undefined>;
+  readonly read: RecordReader<T>;
+}
+
+/**
+ * How a page reads what it shows: `(id, at)` per marker, or `{ many }`, the markers it gathered
+ * at once (of one hour or several), answering in their order: a few reads, not one per row (the
+ * console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
+ */
+export type RecordReader<T> =
+  | ((id: string, at: Date) => Promise<T | undefined>)
+  | {
+      readonly many: (
+        markers: readonly { readonly id: string; readonly at: Date }[],
+      ) => Promise<(T | undefined)[]>;
+    };
+
+/** `markers` read by `read`, in their order. */
+function readAll<T>(
+  read: RecordReader<T>,
+  markers: readonly { readonly id: string; readonly at: Date }[],
+): Promise<(T | undefined)[]> {
+  if (typeof read === 'function') return Promise.all(markers.map((marker) => read(marker.id, marker.at)));
+  return markers.length === 0 ? Promise.resolve([]) : read.many(markers);
 }
 
 /** A page of records, newest first, and where the next page starts (none after the last). */
@@ -296,33 +332,87 @@ async function* hoursOfMarkers(
     readonly from?: Date | undefined;
   },
   newest: Date,
+  /** Markers the caller may look at, at most (a page's scan limit; an export: all). */
+  wanted: number,
 ): AsyncGenerator<string[]> {
   const newestHour = range.after?.hour ?? hourOf(newest);
   const oldestHour = range.from === undefined ? '' : hourOf(range.from);
   const oldestMonth = oldestHour.slice(0, 7) > firstMonth ? oldestHour.slice(0, 7) : firstMonth;
+  const listingOf = (prefix: string) => {
+    const listing = store.list(prefix);
+    // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
+    listing.catch(() => undefined);
+    return listing;
+  };
+  /** Whole days listed at once (a sparse index), by day (`yyyy-mm-dd`): each hour's keys. */
+  const days = new Map<string, Promise<Map<string, string[]>>>();
+  const hourOfDay = (hour: string) => {
+    const day = hour.slice(0, 10);
+    let listing = days.get(day);
+    if (!listing) {
+      listing = listingOf(dayPrefix(name, hour)).then(byHour);
+      days.set(day, listing);
+    }
+    const keys = listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []);
+    // As for `listingOf`: an hour the walk never reaches has nobody to hear its failure.
+    keys.catch(() => undefined);
+    return keys;
+  };
+  let keysSeen = 0;
+  let hoursSeen = 0;
   for (let month = newestHour.slice(0, 7); month >= oldestMonth; month = previousMonth(month)) {
     const hours = ((await store.get(hoursKey(name, month), HoursSchema))?.hours ?? [])
       .filter((hour) => hour <= newestHour && hour >= oldestHour)
       .reverse();
-    // Hours are listed ahead of the walk, 1, 2, 4, then LIST_AHEAD at a time: a sparse index
-    // (a record every few hours) waits for one round trip per few hours, not per hour, and a dense
-    // one lists few hours it will not show.
+    // Hours are listed ahead of the walk while the caller reads the hour it has: as many as the
+    // markers still wanted need at the density seen so far, at most 2, 4, then LIST_AHEAD, so a
+    // dense index lists few hours it will not show and a sparse one waits for few round trips. A
+    // sparse index (fewer than SPARSE markers an hour so far, more wanted than a few hours hold)
+    // is listed a day at a time instead, the next day and the one after with markers: a listing
+    // costs what its folders hold, and a day of a sparse index holds less than the dozen hour
+    // listings it replaces (figures in docs/benchmarks/api.md).
     const listings: Promise<string[]>[] = [];
     for (let index = 0; index < hours.length; index += 1) {
-      const until = Math.min(hours.length, index + Math.min(LIST_AHEAD, 2 ** index));
-      while (listings.length < until) {
-        const listing = store.list(hourPrefix(name, hours[listings.length]!));
-        // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
-        listing.catch(() => undefined);
-        listings.push(listing);
-      }
+      if (listings.length <= index) listings.push(listingOf(hourPrefix(name, hours[index]!)));
       const listed = await listings[index]!;
+      keysSeen += listed.length;
+      hoursSeen += 1;
+      const remaining = wanted - keysSeen;
+      if (remaining > 0 && index + 1 < hours.length) {
+        if (hoursSeen >= 2 && keysSeen < SPARSE * hoursSeen && remaining > 2 * SPARSE) {
+          const thisDay = hours[index + 1]!.slice(0, 10);
+          const lastDay =
+            hours
+              .slice(index + 1)
+              .find((hour) => hour.slice(0, 10) < thisDay)
+              ?.slice(0, 10) ?? thisDay;
+          while (listings.length < hours.length && hours[listings.length]!.slice(0, 10) >= lastDay) {
+            listings.push(hourOfDay(hours[listings.length]!));
+          }
+        } else {
+          const needed = Math.ceil(remaining / Math.max(1, keysSeen / hoursSeen));
+          const until = Math.min(hours.length, index + 1 + Math.min(LIST_AHEAD, 2 ** hoursSeen, needed));
+          while (listings.length < until) listings.push(listingOf(hourPrefix(name, hours[listings.length]!)));
+        }
+      }
       const after = range.after;
       yield after !== undefined && hours[index] === after.hour
         ? listed.filter((key) => key > after.key)
         : listed;
     }
   }
+}
+
+/** The keys of a day's listing by hour (`2026-11-25T10`), each hour's in key order. */
+function byHour(keys: readonly string[]): Map<string, string[]> {
+  const hours = new Map<string, string[]>();
+  for (const key of keys) {
+    const [root, , month, day, hour, file] = key.split('/');
+    if (root !== 'by-hour' || file === undefined) continue;
+    const name = `${month}-${day}T${hour}`;
+    hours.set(name, [...(hours.get(name) ?? []), key]);
+  }
+  return hours;
 }
 
 /** One page of the index `name`, newest first (see the module comment for its cost). */
@@ -336,32 +426,50 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
   const scanLimit = query.scanLimit ?? query.limit;
   const items: T[] = [];
   let scanned = 0;
-  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { after, from: query.from }, newest)) {
-    // Read in slices of what the page still needs: one round trip when most match, and never
-    // more reads than the page shows (a search: than its scan limit).
-    for (let start = 0; start < keys.length;) {
-      const want = Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned));
-      const slice = keys.slice(start, start + want);
-      start += slice.length;
-      const found = await Promise.all(
-        slice.map(async (key) => {
-          const marker = parseKey(key);
-          if (!marker) return { key, item: undefined, before: false };
-          if (query.to && marker.at >= query.to) return { key, item: undefined, before: false };
-          if (query.from && marker.at < query.from) return { key, item: undefined, before: true };
-          return { key, item: await query.read(marker.id, marker.at), before: false };
-        }),
-      );
-      for (const { key, item, before } of found) {
-        if (before) return { items, cursor: undefined };
-        scanned += 1;
-        if (item !== undefined) items.push(item);
-        if (items.length === query.limit || scanned >= scanLimit) {
-          return { items, cursor: Buffer.from(key, 'utf8').toString('base64url') };
-        }
+  // Keys are gathered across hours up to what the page still needs, then read at once (a reader
+  // of many: in one call): one round trip when most match, and never more reads than the page
+  // shows (a search: than its scan limit).
+  let gathered: string[] = [];
+  const readGathered = async (): Promise<IndexPage<T> | undefined> => {
+    const looked = gathered.map((key) => {
+      const marker = parseKey(key);
+      if (!marker) return { key, marker: undefined, before: false };
+      if (query.to && marker.at >= query.to) return { key, marker: undefined, before: false };
+      if (query.from && marker.at < query.from) return { key, marker: undefined, before: true };
+      return { key, marker, before: false };
+    });
+    gathered = [];
+    const shown = looked.flatMap(({ marker }) => (marker ? [marker] : []));
+    const reads = await readAll(query.read, shown);
+    const itemOf = new Map<Marker, T | undefined>(shown.map((marker, index) => [marker, reads[index]]));
+    for (const { key, marker, before } of looked) {
+      if (before) return { items, cursor: undefined };
+      scanned += 1;
+      const item = marker ? itemOf.get(marker) : undefined;
+      if (item !== undefined) items.push(item);
+      if (items.length === query.limit || scanned >= scanLimit) {
+        return { items, cursor: Buffer.from(key, 'utf8').toString('base64url') };
+      }
+    }
+    return undefined;
+  };
+  for await (const keys of hoursOfMarkers(
+    name,
+    meta.firstMonth,
+    { after, from: query.from },
+    newest,
+    scanLimit,
+  )) {
+    for (const key of keys) {
+      gathered.push(key);
+      if (gathered.length >= Math.max(1, Math.min(query.limit - items.length, scanLimit - scanned))) {
+        const page = await readGathered();
+        if (page) return page;
       }
     }
   }
+  const page = gathered.length > 0 ? await readGathered() : undefined;
+  if (page) return page;
   return { items, cursor: undefined };
 }
 
@@ -378,7 +486,7 @@ export async function markersOfIndex(
   if (!meta) return [];
   const newest = range.to && range.to < now ? range.to : now;
   const markers: { readonly id: string; readonly at: Date }[] = [];
-  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest)) {
+  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest, Infinity)) {
     for (const key of keys) {
       const marker = parseKey(key);
       if (!marker || (range.to && marker.at >= range.to) || (range.from && marker.at < range.from)) continue;

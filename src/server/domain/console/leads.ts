@@ -6,11 +6,12 @@
 import { instantsOfDays } from '~/lib/shared/dates';
 import type { StaffMember } from '~/server/domain/auth/staff';
 import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
-import type { Lead, LeadState, LeadUpdateRequest } from '~/lib/shared/schemas/console';
+import { LeadSchema, type Lead, type LeadState, type LeadUpdateRequest } from '~/lib/shared/schemas/console';
 import { contactMailOf } from '~/server/domain/contact';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { NotFound } from '~/server/domain/errors';
 import { getLeadState, saveLeadState } from '~/server/storage/console-records';
+import { sheetRowsOf } from '~/server/storage/console-sheets';
 import { getContactMessage, listContactMessages } from '~/server/storage/contact-messages';
 import {
   addToIndex,
@@ -58,6 +59,12 @@ async function leadOf(message: ContactMessage, state: LeadState | undefined): Pr
   };
 }
 
+/** The lead with this id as the console shows it, or undefined (no such message). */
+async function leadOfId(id: string): Promise<Lead | undefined> {
+  const [message, state] = await Promise.all([getContactMessage(id), getLeadState(id)]);
+  return message ? leadOf(message, state) : undefined;
+}
+
 /** Indexes the messages stored before the console existed (once; `force` for a reindex). */
 export async function indexExistingLeads(now: Date, force = false): Promise<number> {
   const existing = async () =>
@@ -92,13 +99,16 @@ export async function listLeads(
         cursor: after,
         limit: pageSize,
         scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
-        read: async (id) => {
-          const message = await getContactMessage(id);
-          if (!message || !leadMatches(message, query.q)) return undefined;
-          const state = await getLeadState(id);
-          // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.
-          if (query.status !== 'all' && (state?.status ?? 'new') !== query.status) return undefined;
-          return leadOf(message, state);
+        read: {
+          many: async (markers) =>
+            (await sheetRowsOf('leads', markers, LeadSchema, leadOfId)).map((lead) =>
+              lead &&
+              leadMatches(lead, query.q) &&
+              // A status index not yet moved (a change cut short) never shows a lead under the wrong tab.
+              (query.status === 'all' || lead.status === query.status)
+                ? lead
+                : undefined,
+            ),
         },
       },
       now,
@@ -143,12 +153,16 @@ export async function updateLead(
 ): Promise<Lead> {
   const message = LEAD_ID.test(id) ? await getContactMessage(id) : undefined;
   if (!message) throw new NotFound(['There is no such lead.']);
-  const state = await saveLeadState(id, {
-    status: change.status,
-    handledBy: `${staff.name} <${staff.email}>`,
-    handledAt: now.toISOString(),
-    ...(change.note ? { note: change.note } : {}),
-  });
+  const state = await saveLeadState(
+    id,
+    {
+      status: change.status,
+      handledBy: `${staff.name} <${staff.email}>`,
+      handledAt: now.toISOString(),
+      ...(change.note ? { note: change.note } : {}),
+    },
+    new Date(message.receivedAt),
+  );
   const at = new Date(message.receivedAt);
   const [into, outOf] =
     change.status === 'handled'

@@ -6,7 +6,13 @@
 import { instantsOfDays } from '~/lib/shared/dates';
 import { gstStateName } from '~/lib/shared/gst';
 import { majorFromMinor, sumCents } from '~/lib/shared/money';
-import type { CustomerRow, OrderRow } from '~/lib/shared/schemas/console';
+import * as z from '~/lib/shared/zod';
+import {
+  CustomerRowSchema,
+  OrderRowSchema,
+  type CustomerRow,
+  type OrderRow,
+} from '~/lib/shared/schemas/console';
 import { placeOfSupplyStateOf } from '~/lib/shared/tax';
 import { issuedInvoiceOf, lineAmountOf } from '~/server/domain/shop/invoice';
 import { getCustomerStats, setCustomerSpend } from '~/server/storage/console-records';
@@ -21,6 +27,7 @@ import {
 import { listBatches, type BatchRecord } from '~/server/storage/batches';
 import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
+import { sheetRowsOf } from '~/server/storage/console-sheets';
 import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
 import { getUser, listAllUsers } from '~/server/storage/users';
 import { site } from '~/site.config';
@@ -116,12 +123,7 @@ export async function listOrders(
   pageSize = PAGE_SIZE,
 ): Promise<Page<OrderRow>> {
   await indexExistingOrdersOnce(now);
-  // The batches, listed once per page and only for a page with an order of a batch.
-  let batches: Promise<BatchesById> | undefined;
-  const batchesOf = (order: Order) =>
-    order.lines.some((line) => line.batchId !== undefined)
-      ? (batches ??= listBatches().then((list) => new Map(list.map((batch) => [batch.id, batch]))))
-      : undefined;
+  let batchList: Promise<BatchesById> | undefined;
   return pageWithCursor('orders', query.cursor, (after) =>
     pageOfIndex(
       'orders',
@@ -130,19 +132,62 @@ export async function listOrders(
         cursor: after,
         limit: pageSize,
         scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
-        read: async (orderNo) => {
-          const order = await getOrder(orderNo);
-          if (!order) return undefined;
-          const row = orderRowOf(order, await batchesOf(order));
-          if (!orderMatches(row, query.q)) return undefined;
-          // Its refunds (issue 28), so staff see their state and credit notes after a reload too.
-          const refunds = await refundsOfOrder(orderNo);
-          return refunds.length === 0 ? row : { ...row, refunds: refunds.map(refundViewOf) };
+        read: {
+          many: async (markers) => {
+            const sheetRows = await sheetRowsOf('orders', markers, OrderSheetRowSchema, orderSheetRowOf);
+            const rows = sheetRows.map((sheetRow) =>
+              sheetRow && orderMatches(sheetRow.row, query.q) ? sheetRow : undefined,
+            );
+            // The batches, listed once per page and only for a page with an order of a batch.
+            const batches = rows.some((sheetRow) => sheetRow?.batchIds.some((id) => id !== null))
+              ? await (batchList ??= listBatches().then(
+                  (list) => new Map(list.map((batch) => [batch.id, batch])),
+                ))
+              : undefined;
+            return rows.map((sheetRow) => sheetRow && withBatches(sheetRow, batches));
+          },
         },
       },
       now,
     ),
   );
+}
+
+/**
+ * What the orders list keeps of an order in its sheet (`console-sheets.ts`): its row without
+ * batches (a batch's dates may change; they are read with the page) and each line's batch id.
+ */
+const OrderSheetRowSchema = z.object({
+  row: OrderRowSchema,
+  batchIds: z.array(z.nullable(z.string())),
+});
+type OrderSheetRow = z.infer<typeof OrderSheetRowSchema>;
+
+/** An order's sheet row, read from the order and its refunds (undefined: no such order). */
+async function orderSheetRowOf(orderNo: string): Promise<OrderSheetRow | undefined> {
+  const [order, refunds] = await Promise.all([getOrder(orderNo), refundsOfOrder(orderNo)]);
+  if (!order) return undefined;
+  const row = orderRowOf(order);
+  return {
+    // Its refunds (issue 28), so staff see their state and credit notes after a reload too.
+    row: refunds.length === 0 ? row : { ...row, refunds: refunds.map(refundViewOf) },
+    batchIds: order.lines.map((line) => line.batchId ?? null),
+  };
+}
+
+/** A sheet row as the console lists it: each line with its batch, when `batches` has it. */
+function withBatches({ row, batchIds }: OrderSheetRow, batches: BatchesById | undefined): OrderRow {
+  if (!batches || batchIds.every((id) => id === null)) return row;
+  return {
+    ...row,
+    lines: row.lines.map((line, index) => {
+      const batchId = batchIds[index];
+      const batch = batchId === null || batchId === undefined ? undefined : batches.get(batchId);
+      return batch
+        ? { ...line, batch: { id: batch.id, startsOn: batch.startsOn, schedule: batch.schedule } }
+        : line;
+    }),
+  };
 }
 
 /** Indexes the accounts created before the console existed (once). */
@@ -161,6 +206,22 @@ async function sumCustomerSpend(userId: string, orderNos: readonly string[]): Pr
   return spentPaise;
 }
 
+/** A customer as the list shows them, read from their account and totals (undefined: no account). */
+async function customerRowOf(userId: string): Promise<CustomerRow | undefined> {
+  const [user, stats] = await Promise.all([getUser(userId), getCustomerStats(userId)]);
+  if (!user) return undefined;
+  const spentPaise = stats.spentPaise ?? (await sumCustomerSpend(userId, stats.orderNos));
+  return {
+    userid: user.userId,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    createdAt: user.createdAt,
+    orders: stats.orderNos.length,
+    spent: majorFromMinor(spentPaise),
+  };
+}
+
 /** One page of customers, newest first, with an optional search by name, e-mail or mobile. */
 export async function listCustomers(
   query: { q?: string | undefined; cursor?: string | undefined },
@@ -175,22 +236,13 @@ export async function listCustomers(
         cursor: after,
         limit: PAGE_SIZE,
         scanLimit: q ? SEARCH_SCAN : PAGE_SIZE,
-        read: async (userId) => {
-          const user = await getUser(userId);
-          if (!user) return undefined;
-          if (q && ![user.name.toLowerCase(), user.email, user.mobile].some((text) => text.includes(q)))
-            return undefined;
-          const stats = await getCustomerStats(userId);
-          const spentPaise = stats.spentPaise ?? (await sumCustomerSpend(userId, stats.orderNos));
-          return {
-            userid: user.userId,
-            name: user.name,
-            email: user.email,
-            mobile: user.mobile,
-            createdAt: user.createdAt,
-            orders: stats.orderNos.length,
-            spent: majorFromMinor(spentPaise),
-          };
+        read: {
+          many: async (markers) =>
+            (await sheetRowsOf('customers', markers, CustomerRowSchema, customerRowOf)).map((row) =>
+              row && (!q || [row.name.toLowerCase(), row.email, row.mobile].some((text) => text.includes(q)))
+                ? row
+                : undefined,
+            ),
         },
       },
       now,

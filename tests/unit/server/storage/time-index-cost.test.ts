@@ -36,4 +36,27 @@ describe('what a console page lists (issue 30, item 6)', () => {
     expect(listed.length).toBeLessThanOrEqual(3);
     for (const prefix of listed) expect(prefix).toMatch(/^by-hour\/orders\/2026-11\/24\/\d{2}\/$/);
   });
+
+  it('lists a sparse index a day at a time: a page of customers costs a few listings, not one per hour', async () => {
+    // 400 customers, one every 20 minutes (3 an hour) back from now: 50 rows span 17 hours.
+    const ids = Array.from({ length: 400 }, (_, index) => `c${String(index).padStart(3, '0')}`);
+    await buildIndexOnce(
+      'customers',
+      async () => ids.map((id, index) => ({ at: new Date(now.getTime() - (index + 1) * 20 * minute), id })),
+      now,
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    const listingsPerPage: number[] = [];
+    do {
+      listed.length = 0;
+      const page = await pageOfIndex('customers', { limit: 50, cursor, read: async (id) => id }, now);
+      listingsPerPage.push(listed.length);
+      seen.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor !== undefined);
+    // Every customer once, newest first, across the days the walk listed whole.
+    expect(seen).toEqual(ids);
+    for (const count of listingsPerPage) expect(count).toBeLessThanOrEqual(6);
+  });
 });
