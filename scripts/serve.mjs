@@ -240,6 +240,12 @@ const server = createServer(async (req, res) => {
   }
 });
 
+// Idle keep-alive connections stay open longer than Node's 5 s, as a CDN edge keeps them: a client
+// that reuses an idle connection at the moment the server closes it gets 'socket hang up'
+// (ECONNRESET), which a loaded test run met (gst-buyers.spec, 2026-11-26).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, host, () => {
   const url = `http://${host}:${port}`;
   console.log(`\n  Site ready at ${url}  (production build, Netlify emulation; Ctrl-C stops)\n`);

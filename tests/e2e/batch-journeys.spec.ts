@@ -51,7 +51,7 @@ async function batchesTab(page: Page) {
   await page.getByRole('tab', { name: /^Batches/ }).click();
   await expect(page).toHaveURL(/#batches$/);
   const panel = page.getByRole('tabpanel', { name: /^Batches/ });
-  await expect(panel.getByRole('heading', { name: /^Open/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: /^Open/ })).toBeVisible(SLOW);
   return panel;
 }
 
