@@ -242,7 +242,7 @@ const server = createServer(async (req, res) => {
 
 // Idle keep-alive connections stay open longer than Node's 5 s, as a CDN edge keeps them: a client
 // that reuses an idle connection at the moment the server closes it gets 'socket hang up'
-// (ECONNRESET), which a loaded test run met (gst-buyers.spec, 2026-11-26).
+// (ECONNRESET), which the GST buyers' browser journeys met on a loaded machine.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
