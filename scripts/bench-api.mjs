@@ -77,6 +77,50 @@ const ENDPOINTS = [
 /** How many courses the catalogue has: the checkout rounds buy one each. */
 const COURSES = 9;
 
+/**
+ * Seats of the batch the paying rows buy (one per course): every paying customer of a round and
+ * the double-payment row's buyers (course 1) get a seat, so no payment is refused for a full batch
+ * (the seeded batches have 25 seats; refusing the 26th buyer is DECISIONS 54, tested elsewhere).
+ */
+const BENCH_SEATS = 150;
+
+/**
+ * Opens a batch of BENCH_SEATS seats for each course as the staff member, through the console's
+ * API (untimed); resolves to each course's batch id. The site's `stop()` removes them.
+ */
+async function openBenchBatches(site) {
+  const startsOn = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const batchOf = new Map();
+  for (let course = 1; course <= COURSES; course += 1) {
+    const response = await fetch(`${site.url}/api/console/batches`, {
+      method: 'POST',
+      headers: {
+        cookie: site.staff.cookie,
+        'x-xsrf-token': site.staff.xsrf,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        courseId: course,
+        startsOn,
+        schedule: 'Sat,Sun 10:00-13:00 IST',
+        sessions: 8,
+        trainer: 'Bench Trainer',
+        seats: BENCH_SEATS,
+      }),
+    });
+    if (response.status !== 201)
+      throw new Error(
+        `opening a batch of course ${course} answered ${response.status}: ${await response.text()}`,
+      );
+    batchOf.set(course, (await response.json()).id);
+  }
+  return batchOf;
+}
+
+/** The cart's add path of `course` for `customer`, in the bench batch of that course. */
+const addToBenchBatch = (site, course, customer) =>
+  `${cartPath('addtocart', course, customer.userid)}?batch=${encodeURIComponent(site.batches.get(course))}`;
+
 function cartPath(action, ...ids) {
   return `/api/Cart/${action}/${['sispl', ...ids].join(',')}`;
 }
@@ -168,7 +212,7 @@ async function measurePayment(site) {
   for (let course = 1; course <= COURSES; course += 1) {
     await Promise.all(
       site.customers.map(async (customer) => {
-        const added = await call(customer, 'POST', cartPath('addtocart', course, customer.userid));
+        const added = await call(customer, 'POST', addToBenchBatch(site, course, customer));
         await added.arrayBuffer();
       }),
     );
@@ -226,7 +270,7 @@ async function measureDoublePayment(site) {
   const buyers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}4`, tag: 'double', batch: 1 });
   await Promise.all(
     buyers.map(async (buyer) => {
-      const added = await fetch(`${site.url}${cartPath('addtocart', 1, buyer.userid)}`, {
+      const added = await fetch(`${site.url}${addToBenchBatch(site, 1, buyer)}`, {
         method: 'POST',
         headers: { cookie: buyer.cookie, 'x-xsrf-token': buyer.xsrf },
       });
@@ -313,7 +357,7 @@ async function measureConsole(site) {
   console.log(`Seeding the console's lists (load average ${load()}).`);
   const seeded = await seedConsoleStore(site, RUN);
   console.log(`Seeded in ${seeded.seconds.toFixed(0)} s (load average ${load()}).`);
-  [site.staff] = await signUpCustomers(site, 1, { run: `${RUN}3`, tag: 'staff', emailOf: () => STAFF_EMAIL });
+  site.staff ??= await signUpStaff(site);
   const pages = await consolePages(site);
   const rows = [];
   for (const page of pages) {
@@ -397,6 +441,16 @@ async function measureBlobPair(site) {
   };
 }
 
+/** Signs up the staff member (STAFF_EMAILS names their e-mail). */
+async function signUpStaff(site) {
+  const [staff] = await signUpCustomers(site, 1, {
+    run: `${RUN}3`,
+    tag: 'staff',
+    emailOf: () => STAFF_EMAIL,
+  });
+  return staff;
+}
+
 /** The figures as a Markdown table, each p99 also as a multiple of the raw blob pair's. */
 function table(rows, blobPair) {
   const lines = [
@@ -437,15 +491,19 @@ try {
     await site.stop();
     process.exit(0);
   }
+  site.staff = await signUpStaff(site);
+  site.batches = await openBenchBatches(site);
   if (ONLY_DOUBLE_PAY) {
     const doublePay = await measureDoublePayment(site);
     console.log(`${doublePay.note}\n\n${table([doublePay], blobPair)}\n`);
     await site.stop();
     process.exit(0);
   }
+  // The console first: its rows measure the month the issue names (CONSOLE_SEED), before the rows
+  // below put their own records (about 1,500 leads and 500 orders) into the current hour.
+  const rows = await measureConsole(site);
   site.customers = await signUpCustomers(site, CONNECTIONS, { run: `${RUN}1` });
   console.log(`${site.customers.length} customers signed up.`);
-  const rows = [];
   for (const endpoint of ENDPOINTS) {
     await sleep(1000);
     const row = await measureEndpoint(site, endpoint);
@@ -466,7 +524,6 @@ try {
     `${doublePay.name}: p50 ${doublePay.p50} ms, p99 ${doublePay.p99} ms, ${doublePay.errors} errors; ${doublePay.note}`,
   );
   rows.push(doublePay);
-  rows.push(...(await measureConsole(site)));
   report = table(rows, blobPair);
 } finally {
   await site.stop();
@@ -487,9 +544,9 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadBefore} before the run (the machine is shared)
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
 - Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
-- Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Paying is measured in rounds: every customer puts the next course in the cart (not timed), then all ${CONNECTIONS} pay at once, each one sample of a whole round trip against the built-in test gateway (checkout, the gateway's page, its Pay, the callback that places the order: four requests); ${COURSES} rounds, one per course. The run fails if two orders share a number.
+- Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Paying is measured in rounds: every customer puts the next course in the cart (not timed; in a batch of ${BENCH_SEATS} seats the staff member opened for the run, so none is refused for a full batch), then all ${CONNECTIONS} pay at once, each one sample of a whole round trip against the built-in test gateway (checkout, the gateway's page, its Pay, the callback that places the order: four requests); ${COURSES} rounds, one per course. The run fails if two orders share a number.
 - Paying twice (issue 28): ${CONNECTIONS} more customers each put a course in the cart (not timed) and pay at once; ${DOUBLE_PAYERS} of them, once back from paying, open the gateway's page again and pay again (the test gateway captures a payment of a paid order at once, as Razorpay's auto-capture does), the second callback sent twice at once. One sample per buyer (both payments for the ${DOUBLE_PAYERS}). The run fails unless every buyer has one order and the test gateway's records show every extra payment refunded exactly once, in full.
-- Console (issue 30): ${CONSOLE_SEED.orders} orders of ${CONSOLE_SEED.customers} customers and ${CONSOLE_SEED.leads} leads are written through the storage layer (scripts/bench/seed-console.ts: records, indexes, totals; untimed), spread evenly over the current month; then one member of staff (STAFF_EMAILS) reads the first and the fifth page (50 rows each) of \`/api/console/orders\`, \`/api/console/leads?status=all\` and \`/api/console/customers\` from ${CONSOLE_CONNECTIONS} connections.
+- Console (issue 30): ${CONSOLE_SEED.orders} orders of ${CONSOLE_SEED.customers} customers and ${CONSOLE_SEED.leads} leads are written through the storage layer (scripts/bench/seed-console.ts: records, indexes, totals; untimed), spread evenly over the current month, before the other rows (whose records would all fall in the current hour); then one member of staff (STAFF_EMAILS) reads the first and the fifth page (50 rows each) of \`/api/console/orders\`, \`/api/console/leads?status=all\` and \`/api/console/customers\` from ${CONSOLE_CONNECTIONS} connections.
 - Raw blob pair: ${CONNECTIONS} clients of the same local store, each a \`get\` then a \`set\` of its own key with the @netlify/blobs client the functions use; one sample per pair.
 - Latency counts successful answers only (autocannon's rule); errors are failed connections, timeouts and non-2xx answers.
 
