@@ -8,7 +8,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { BATCH_ID_PATTERN, type Batch, type BatchWithLink } from '~/lib/shared/schemas/batch';
-import { openStore, SKIP } from '~/server/storage/blob-store';
+import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
 
 export const BatchRecordSchema = z.object({
   id: z.string().check(z.regex(BATCH_ID_PATTERN)),
@@ -62,10 +62,30 @@ export function getBatch(id: string): Promise<BatchRecord | undefined> {
   return BATCH_ID_PATTERN.test(id) ? store.get(batchKey(id), BatchRecordSchema) : Promise.resolve(undefined);
 }
 
-/** Every batch, by start date then id. */
+/**
+ * The batches this instance has read, by key, each with the ETag of the version read: the public
+ * catalogue lists every batch on every call, and a batch changes only when staff change it or a
+ * payment takes or gives back seats, so a listing whose ETag matches needs no read.
+ */
+const known = new Map<string, VersionedRecord<BatchRecord>>();
+
+/**
+ * Every batch, by start date then id: one listing (with ETags, strongly consistent) and a read of
+ * each batch this instance has not read at that version.
+ */
 export async function listBatches(): Promise<BatchRecord[]> {
-  const keys = await store.list('batches/');
-  const records = await Promise.all(keys.map((key) => store.get(key, BatchRecordSchema)));
+  const listed = await store.listVersions('batches/');
+  const records = await Promise.all(
+    listed.map(async ({ key, etag }) => {
+      const kept = known.get(key);
+      if (kept?.etag === etag) return kept.value;
+      const read = await store.getVersioned(key, BatchRecordSchema);
+      if (read === undefined) known.delete(key);
+      else known.set(key, read);
+      return read?.value;
+    }),
+  );
+  for (const key of known.keys()) if (!listed.some((entry) => entry.key === key)) known.delete(key);
   return records
     .filter((record): record is BatchRecord => record !== undefined)
     .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.id.localeCompare(b.id));

@@ -115,6 +115,15 @@ export interface BlobStore {
 
   /** Lists the keys that start with `prefix` (all keys without one), across all pages, sorted. */
   list(prefix?: string): Promise<string[]>;
+
+  /**
+   * As `list`, with each record's ETag: a caller that kept a record read with the same ETag
+   * (`getVersioned`) has it as stored, with no read.
+   */
+  listVersions(prefix: string): Promise<{ readonly key: string; readonly etag: string }[]>;
+
+  /** As `get`, with the ETag of the version read (undefined when the key does not exist). */
+  getVersioned<T>(key: string, schema: $ZodType<T>): Promise<VersionedRecord<T> | undefined>;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 20;
@@ -245,6 +254,17 @@ export function openStore(name: StoreName): BlobStore {
     async list(prefix?: string): Promise<string[]> {
       const listing = await blobs().list(prefix === undefined ? {} : { prefix });
       return listing.blobs.map((blob) => blob.key).sort();
+    },
+
+    async listVersions(prefix: string): Promise<{ key: string; etag: string }[]> {
+      const listing = await blobs().list({ prefix });
+      return listing.blobs
+        .map(({ key, etag }) => ({ key, etag }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
+
+    getVersioned<T>(key: string, schema: $ZodType<T>): Promise<VersionedRecord<T> | undefined> {
+      return readVersioned(blobs(), key, schema);
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createBatch,
   getBatch,
+  listBatches,
   releaseSeats,
   seatsTaken,
   takeSeats,
@@ -17,7 +18,15 @@ import {
 } from '~/server/storage/enrolments';
 import { useBlobsServer } from '../../../support/blobs-server';
 
-useBlobsServer();
+/** The keys of the `batches` store read since the last reset (listings not counted). */
+const batchReads: string[] = [];
+useBlobsServer({
+  onRequest: ({ type, url }) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (type === 'get' && path.includes('site:batches/'))
+      batchReads.push(path.replace(/^.*?site:batches\//, ''));
+  },
+});
 
 let serial = 0;
 async function batchWith(seats: number): Promise<BatchRecord> {
@@ -61,6 +70,23 @@ describe('seats of a batch', () => {
     await releaseSeats(batch.id, 'order_a');
     expect(toBatch((await getBatch(batch.id))!).seatsLeft).toBe(5);
     expect(await takeSeats('b-none', 'order_a', 1)).toBe('missing');
+  });
+
+  it('lists every batch, reading again only the ones changed since this instance read them', async () => {
+    const [first, second] = [await batchWith(5), await batchWith(5)];
+    const seatsLeftOf = async (id: string) => {
+      const found = (await listBatches()).find((record) => record.id === id);
+      return found && found.seats - seatsTaken(found);
+    };
+    expect(await seatsLeftOf(first.id)).toBe(5);
+    batchReads.length = 0;
+    expect(await seatsLeftOf(second.id)).toBe(5);
+    expect(batchReads).toEqual([]);
+    // A payment takes seats of one batch: the next listing reads that batch alone, and shows it.
+    await takeSeats(first.id, 'order_listed', 2);
+    batchReads.length = 0;
+    expect(await seatsLeftOf(first.id)).toBe(3);
+    expect(batchReads).toEqual([`batches/${first.id}`]);
   });
 
   it('never shows the joining link in the public shape', async () => {
