@@ -441,6 +441,29 @@ async function measureBlobPair(site) {
   };
 }
 
+/**
+ * Waits until the site has no e-mail waiting (the staff's `GET /api/console/mail?status=pending`,
+ * at most 3 minutes): the contact row's e-mails go out after its answers, and the row after it
+ * should measure its own calls, not those. Prints how long it waited when it did.
+ */
+async function mailDelivered(site) {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${site.url}/api/console/mail?status=pending`, {
+      headers: { cookie: site.staff.cookie },
+    });
+    if (response.status !== 200) throw new Error(`the pending mail answered ${response.status}`);
+    const { items } = await response.json();
+    const waited = (performance.now() - started) / 1000;
+    if (items.length === 0) {
+      if (waited >= 1) console.log(`  (waited ${waited.toFixed(0)} s for the row's e-mails to go out)`);
+      return;
+    }
+    if (waited > 180) throw new Error(`${items.length} e-mails still waiting after 3 minutes`);
+    await sleep(1000);
+  }
+}
+
 /** Signs up the staff member (STAFF_EMAILS names their e-mail). */
 async function signUpStaff(site) {
   const [staff] = await signUpCustomers(site, 1, {
@@ -511,6 +534,7 @@ try {
       `${row.name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${Math.round(row.rps)}/s, ${row.errors} errors`,
     );
     rows.push(row);
+    await mailDelivered(site);
   }
   await sleep(1000);
   const checkout = await measurePayment(site);
@@ -543,7 +567,7 @@ Written by \`npm run bench:api\` (scripts/bench-api.mjs); run it again to refres
 - When: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitDescription()}
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadBefore} before the run (the machine is shared)
 - Server: the production build as \`npm start\` serves it (scripts/serve.mjs), local blob store in \`.netlify/blobs-serve\`
-- Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted.
+- Load: ${CONNECTIONS} concurrent connections for ${DURATION_S} s per row, after a ${WARMUP.duration} s warm-up at ${WARMUP.connections}, by autocannon on the same machine. Each connection is one visitor with its own loopback address. The contact and account limits are raised (CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) so every call is accepted. A row starts once the e-mails the one before it queued have gone out (the contact row's go after its answers).
 - Customers: ${CONNECTIONS} customers sign up through the API before the run (the code read from the local outbox); each cart row's connection is one of them, with their session. Paying is measured in rounds: every customer puts the next course in the cart (not timed; in a batch of ${BENCH_SEATS} seats the staff member opened for the run, so none is refused for a full batch), then all ${CONNECTIONS} pay at once, each one sample of a whole round trip against the built-in test gateway (checkout, the gateway's page, its Pay, the callback that places the order: four requests); ${COURSES} rounds, one per course. The run fails if two orders share a number.
 - Paying twice (issue 28): ${CONNECTIONS} more customers each put a course in the cart (not timed) and pay at once; ${DOUBLE_PAYERS} of them, once back from paying, open the gateway's page again and pay again (the test gateway captures a payment of a paid order at once, as Razorpay's auto-capture does), the second callback sent twice at once. One sample per buyer (both payments for the ${DOUBLE_PAYERS}). The run fails unless every buyer has one order and the test gateway's records show every extra payment refunded exactly once, in full.
 - Console (issue 30): ${CONSOLE_SEED.orders} orders of ${CONSOLE_SEED.customers} customers and ${CONSOLE_SEED.leads} leads are written through the storage layer (scripts/bench/seed-console.ts: records, indexes, totals; untimed), spread evenly over the current month, before the other rows (whose records would all fall in the current hour); then one member of staff (STAFF_EMAILS) reads the first and the fifth page (50 rows each) of \`/api/console/orders\`, \`/api/console/leads?status=all\` and \`/api/console/customers\` from ${CONSOLE_CONNECTIONS} connections.
