@@ -3,12 +3,19 @@
  * - `batches/<batchId>`: what staff entered, and the seats taken, as one claim per confirmed
  *   gateway order (so taking seats for a payment twice takes them once, and a refund gives back
  *   exactly what that payment took);
- * - `meta/seeded`: that the first batches of every course were written (once per site).
- * A site has tens of batches, so listing reads them all.
+ * - `meta/seeded`: that the first batches of every course were written (once per site);
+ * - `meta/changed`: `{ token }`, a new random token written after every write of a batch.
+ * A site has tens of batches, so listing reads them all. The public catalogue, the cart and checkout
+ * list them on every call, and they change far less often (staff edits, a payment's seats): an
+ * instance keeps the list it read with the token it read before listing, and lists again only when
+ * the token is another. Why a kept list is never stale: a write of a batch is followed by a new
+ * token, so a list that missed the write was kept under a token read before that new one.
  */
 import * as z from '~/lib/shared/zod';
 import { BATCH_ID_PATTERN, type Batch, type BatchWithLink } from '~/lib/shared/schemas/batch';
+import { randomUUID } from 'node:crypto';
 import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
+import { ConflictRetryExhaustedError } from '~/server/storage/errors';
 
 export const BatchRecordSchema = z.object({
   id: z.string().check(z.regex(BATCH_ID_PATTERN)),
@@ -32,6 +39,31 @@ const store = openStore('batches');
 const batchKey = (id: string) => `batches/${id}`;
 const SEEDED_KEY = 'meta/seeded';
 const SeededSchema = z.object({ at: z.iso.datetime() });
+const CHANGED_KEY = 'meta/changed';
+const ChangedSchema = z.object({ token: z.string() });
+
+/**
+ * Writes a new `meta/changed` token: call after every write of a batch. A conflict means another
+ * token was written after this one's read, so after the batch write: enough, no retry.
+ */
+async function markChanged(): Promise<void> {
+  try {
+    await store.update(CHANGED_KEY, ChangedSchema, () => ({ token: randomUUID() }), { maxAttempts: 1 });
+  } catch (error) {
+    if (!(error instanceof ConflictRetryExhaustedError)) throw error;
+  }
+}
+
+/** The current `meta/changed` token, one written first if there is none (a store older than it). */
+async function changedToken(): Promise<string> {
+  const changed = await store.get(CHANGED_KEY, ChangedSchema);
+  if (changed !== undefined) return changed.token;
+  await store.create(CHANGED_KEY, ChangedSchema, { token: randomUUID() });
+  return (await store.get(CHANGED_KEY, ChangedSchema))!.token;
+}
+
+/** The list this instance read last, with the token read before it (see the module comment). */
+let keptList: { readonly token: string; readonly records: readonly BatchRecord[] } | undefined;
 
 /** Seats taken of a batch. */
 export function seatsTaken(record: BatchRecord): number {
@@ -70,10 +102,19 @@ export function getBatch(id: string): Promise<BatchRecord | undefined> {
 const known = new Map<string, VersionedRecord<BatchRecord>>();
 
 /**
- * Every batch, by start date then id: one listing (with ETags, strongly consistent) and a read of
- * each batch this instance has not read at that version.
+ * Every batch, by start date then id: the list this instance kept if no batch was written since
+ * (one read), else one listing (with ETags, strongly consistent) and a read of each batch this
+ * instance has not read at that version.
  */
 export async function listBatches(): Promise<BatchRecord[]> {
+  const token = await changedToken();
+  if (keptList?.token === token) return [...keptList.records];
+  const records = await readAllBatches();
+  keptList = { token, records };
+  return [...records];
+}
+
+async function readAllBatches(): Promise<BatchRecord[]> {
   const listed = await store.listVersions('batches/');
   const records = await Promise.all(
     listed.map(async ({ key, etag }) => {
@@ -92,23 +133,35 @@ export async function listBatches(): Promise<BatchRecord[]> {
 }
 
 /** Writes a new batch; false when one with its id exists. */
-export function createBatch(record: BatchRecord): Promise<boolean> {
-  return store.create(batchKey(record.id), BatchRecordSchema, record);
+export async function createBatch(record: BatchRecord): Promise<boolean> {
+  const created = await store.create(batchKey(record.id), BatchRecordSchema, record);
+  if (created) await markChanged();
+  return created;
 }
 
 /**
  * Changes a batch with a conflict-safe read-modify-write (`fn` pure; `SKIP` for no change);
  * resolves to the stored batch, undefined when there is none.
  */
-export function updateBatch(
+export async function updateBatch(
   id: string,
   fn: (record: BatchRecord) => BatchRecord | typeof SKIP,
 ): Promise<BatchRecord | undefined> {
-  return store.update(batchKey(id), BatchRecordSchema, (current) => (current ? fn(current) : SKIP), {
+  // What the last run of `fn` returned: the run whose answer was written, or skipped.
+  let wrote = false;
+  const stored = await store.update(
+    batchKey(id),
+    BatchRecordSchema,
+    (current) => {
+      const next = current ? fn(current) : SKIP;
+      wrote = next !== SKIP;
+      return next;
+    },
     // Many buyers may confirm payments for one batch at once (50 racing for the last seats).
-    maxAttempts: 200,
-    maxDelayMs: 512,
-  });
+    { maxAttempts: 200, maxDelayMs: 512 },
+  );
+  if (wrote) await markChanged();
+  return stored;
 }
 
 /**

@@ -18,13 +18,16 @@ import {
 } from '~/server/storage/enrolments';
 import { useBlobsServer } from '../../../support/blobs-server';
 
-/** The keys of the `batches` store read since the last reset (listings not counted). */
+/** The keys of the `batches` store read, and its listings, since the last reset. */
 const batchReads: string[] = [];
+const batchListings: string[] = [];
 useBlobsServer({
   onRequest: ({ type, url }) => {
-    const path = new URL(url, 'http://x').pathname;
-    if (type === 'get' && path.includes('site:batches/'))
-      batchReads.push(path.replace(/^.*?site:batches\//, ''));
+    const { pathname, searchParams } = new URL(url, 'http://x');
+    if (type === 'get' && pathname.includes('site:batches/'))
+      batchReads.push(pathname.replace(/^.*?site:batches\//, ''));
+    if (type === 'list' && pathname.includes('site:batches'))
+      batchListings.push(searchParams.get('prefix') ?? '');
   },
 });
 
@@ -72,21 +75,42 @@ describe('seats of a batch', () => {
     expect(await takeSeats('b-none', 'order_a', 1)).toBe('missing');
   });
 
-  it('lists every batch, reading again only the ones changed since this instance read them', async () => {
+  it('lists every batch, reading again only what changed since this instance read it', async () => {
     const [first, second] = [await batchWith(5), await batchWith(5)];
     const seatsLeftOf = async (id: string) => {
       const found = (await listBatches()).find((record) => record.id === id);
       return found && found.seats - seatsTaken(found);
     };
     expect(await seatsLeftOf(first.id)).toBe(5);
+    // Nothing written since: one read of the change token, no listing, no batch read.
     batchReads.length = 0;
+    batchListings.length = 0;
     expect(await seatsLeftOf(second.id)).toBe(5);
-    expect(batchReads).toEqual([]);
-    // A payment takes seats of one batch: the next listing reads that batch alone, and shows it.
+    expect(batchReads).toEqual(['meta/changed']);
+    expect(batchListings).toEqual([]);
+    // A payment takes seats of one batch: the next list is listed again, reads that batch alone,
+    // and shows it.
     await takeSeats(first.id, 'order_listed', 2);
     batchReads.length = 0;
     expect(await seatsLeftOf(first.id)).toBe(3);
-    expect(batchReads).toEqual([`batches/${first.id}`]);
+    expect(batchReads).toEqual(['meta/changed', `batches/${first.id}`]);
+    expect(batchListings).toHaveLength(1);
+  });
+
+  it('never keeps a list that misses seats taken while it was being read (race)', async () => {
+    const batch = await batchWith(40);
+    await Promise.all([
+      ...Array.from({ length: 30 }, async (_, index) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 60));
+        expect(await takeSeats(batch.id, `order_race_${index}`, 1)).toBe('taken');
+      }),
+      ...Array.from({ length: 30 }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 60));
+        await listBatches();
+      }),
+    ]);
+    const listed = (await listBatches()).find((record) => record.id === batch.id)!;
+    expect(seatsTaken(listed)).toBe(30);
   });
 
   it('never shows the joining link in the public shape', async () => {
