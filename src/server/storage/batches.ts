@@ -58,7 +58,8 @@ async function markChanged(): Promise<void> {
 async function changedToken(): Promise<string> {
   const changed = await store.get(CHANGED_KEY, ChangedSchema);
   if (changed !== undefined) return changed.token;
-  await store.create(CHANGED_KEY, ChangedSchema, { token: randomUUID() });
+  const token = randomUUID();
+  if (await store.create(CHANGED_KEY, ChangedSchema, { token })) return token;
   return (await store.get(CHANGED_KEY, ChangedSchema))!.token;
 }
 
@@ -126,7 +127,8 @@ async function readAllBatches(): Promise<BatchRecord[]> {
       return read?.value;
     }),
   );
-  for (const key of known.keys()) if (!listed.some((entry) => entry.key === key)) known.delete(key);
+  const present = new Set(listed.map((entry) => entry.key));
+  for (const key of known.keys()) if (!present.has(key)) known.delete(key);
   return records
     .filter((record): record is BatchRecord => record !== undefined)
     .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || a.id.localeCompare(b.id));

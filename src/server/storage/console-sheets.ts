@@ -4,8 +4,9 @@
  * shows instead of two to four records per row. Key format:
  * - `sheets/<kind>/<yyyy-mm>/<dd>/<hh>` (customers: `sheets/customers/<yyyy-mm>/<dd>`, a day's):
  *   `{ rows: { <id>: row } }`, the rows of the records of that kind whose index time (an order's
- *   `placedAt`, a lead's `receivedAt`, a customer's `createdAt`) falls in that hour (UTC). The index markers stay what says which records a page
- *   holds; a sheet only answers what a row shows.
+ *   `placedAt`, a lead's `receivedAt`, a customer's `createdAt`) falls in that hour (UTC). The
+ *   index markers stay what says which records a page holds; a sheet only answers what a row
+ *   shows.
  *
  * A sheet is filled by the pages that read it (`sheetRowsOf`): a row missing from it is read from
  * its records, shown, and added. Old stores therefore read as before, with no migration. Every

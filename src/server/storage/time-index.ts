@@ -28,9 +28,9 @@
  * names have one length, so no folder's name is the start of another's (the local server would
  * walk that one too).
  *
- * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
- * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n
- * reads of the caller's records, whatever the shop's age (a reader of many is called once per
+ * A page of n costs one read per month it walks, one listing or kept listing per hour with
+ * markers it walks (at most n + 1 of them; a closed day's hours share one kept listing, see
+ * "Closed hours and days"), and n reads of the caller's records, whatever the shop's age (a reader of many is called once per
  * round of reads instead: the console's lists then read a sheet per hour or day, see
  * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
  * (newer) sort before it and never shift later pages, so paging returns each record once.
@@ -88,11 +88,13 @@ const metaKey = (name: IndexName) => `index-meta/${name}`;
 const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
 /** What a kept listing covers: a closed day, or a closed hour of a day still open. */
 type Span = 'day' | 'hour';
+/** `2026-11-25T10` -> `listed-hours/<name>/2026-11/25/`: the kept listings of that day's hours. */
+const keptHoursOfDay = (name: string, hour: string) => `listed-hours/${name}/${folderOf(hour).slice(0, 10)}/`;
 /** `2026-11-25T10` -> `listed-days/<name>/2026-11/25` or `listed-hours/<name>/2026-11/25/10`. */
 const keptKey = (name: string, hour: string, span: Span) =>
   span === 'day'
     ? `listed-days/${name}/${folderOf(hour).slice(0, 10)}`
-    : `listed-hours/${name}/${folderOf(hour)}`;
+    : `${keptHoursOfDay(name, hour)}${hour.slice(11, 13)}`;
 /** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
 const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
 const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
@@ -218,7 +220,7 @@ async function keptListing(name: IndexName, hour: string, span: Span): Promise<s
   if (again.length !== listed.length || again.some((marker, index) => marker !== listed[index])) {
     await store.delete(key);
   } else if (created && span === 'day') {
-    const hours = await store.list(`listed-hours/${name}/${folderOf(hour).slice(0, 10)}/`);
+    const hours = await store.list(keptHoursOfDay(name, hour));
     await Promise.all(hours.map((hourKey) => store.delete(hourKey)));
   }
   return again;
@@ -226,7 +228,7 @@ async function keptListing(name: IndexName, hour: string, span: Span): Promise<s
 
 /** Hour folders a walk lists ahead of the one it reads, at most. */
 const LIST_AHEAD = 8;
-/** Markers an hour below which an index is sparse: its walk lists whole days. */
+/** Markers an hour below which an index is sparse: its walk asks for whole days at once. */
 const SPARSE = 8;
 const HOUR_MS = 60 * 60 * 1000;
 /** An hour is closed, its listing kept, once it ended this long ago (see the module comment). */
