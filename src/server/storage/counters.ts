@@ -1,7 +1,10 @@
 /**
- * Order numbers in the `counters` store, one small record per number, so a number is handed out
- * by a create-only write and nothing has a bound to fall off (issue 17, item 2). Key formats:
- * - `order-claims/<series>/<6 digits>`: who got the number (the checkout id);
+ * Numbers of documents of record in the `counters` store (order numbers, and credit notes in
+ * their own series), one small record per number, so a number is handed out by a create-only
+ * write and nothing has a bound to fall off (issue 17, item 2; DECISIONS 57). The id a number is
+ * for is a checkout's (`<userId>/<cart version>`) or a refund's (`<orderNo>/<refund id>`). Key
+ * formats:
+ * - `order-claims/<series>/<6 digits>`: who got the number (the id);
  * - `order-number-of/<series>/<checkout id>`: the number a checkout got;
  * - `order-number-from/<series>/<checkout id>`: where it started looking for one, so a retry
  *   after a crash between claiming and recording finds the number it claimed;
@@ -37,8 +40,16 @@ const startKey = (series: string, checkoutId: string) => `order-number-from/${se
 
 /**
  * The number of `checkoutId` in `series`: the one it was given before, or the next free one.
- * Safe under any number of concurrent callers and across crashes: the create-only claim of a
- * number is the assignment. Every write is create-only but the hint's.
+ * Safe under any number of concurrent callers, for one id or many, and across crashes: the
+ * create-only claim of a number is the assignment (DECISIONS 57).
+ *
+ * Every caller for one id walks the same numbers: from the same start (written once, create-only,
+ * and read back by a caller that lost that write) one at a time upward, and stops at the first
+ * number that is free (it claims it) or already claimed by this id. Claims are never changed or
+ * deleted, so at each number every caller for the id sees the same holder and they all stop at
+ * the same number: ten presses, or a callback and three webhooks, get one number and leave no
+ * hole. (Jumping ahead to the hint would be faster under load, but two callers for one id could
+ * then read different hints and claim two numbers, one of them a hole in the series.)
  */
 export async function assignNumber(series: string, checkoutId: string): Promise<number> {
   const [given, started, hint] = await Promise.all([
@@ -50,39 +61,38 @@ export async function assignNumber(series: string, checkoutId: string): Promise<
   const earlier = hint?.recent?.[checkoutId];
   if (earlier !== undefined) return earlier;
 
-  // Where to look from: where this checkout looked before (the number it claimed, if a crash
-  // came between claiming and recording it, is at or above that), else just past the hint.
-  const from = started?.from ?? (hint?.last ?? 0) + 1;
-  if (!started) await store.create(startKey(series, checkoutId), StartSchema, { from });
+  // Where to look from: where this id looked before, else just past the hint. A caller that loses
+  // the race to write it uses the one written.
+  let from = started?.from;
+  if (from === undefined) {
+    const proposed = (hint?.last ?? 0) + 1;
+    from = (await store.create(startKey(series, checkoutId), StartSchema, { from: proposed }))
+      ? proposed
+      : (await store.get(startKey(series, checkoutId), StartSchema))!.from;
+  }
   let number = from;
   for (;;) {
     const claim = { checkoutId, claimedAt: new Date().toISOString() };
     if (await store.create(claimKey(series, number), ClaimSchema, claim)) break;
-    if (started) {
-      // A retry after a crash: is this the number it claimed then?
-      const holder = await store.get(claimKey(series, number), ClaimSchema);
-      if (holder?.checkoutId === checkoutId) break;
-      number += 1;
-    } else {
-      // Taken by another checkout. Jump to where the others have got to: every number up to the
-      // hint is taken (claims are made in order), so none is skipped.
-      const now = await store.get(hintKey(series), HintSchema);
-      number = Math.max(number + 1, (now?.last ?? 0) + 1);
-    }
+    const holder = await store.get(claimKey(series, number), ClaimSchema);
+    if (holder?.checkoutId === checkoutId) break;
+    number += 1;
   }
-  await Promise.all([
-    store.create(numberKey(series, checkoutId), NumberSchema, { number }),
-    // Move the hint up (never down); a lost race only means the next caller starts a little lower.
-    store
-      .update(
-        hintKey(series),
-        HintSchema,
-        (current) => (current && current.last >= number ? SKIP : { ...current, last: number }),
-        { maxAttempts: 5 },
-      )
-      .catch((error: unknown) => {
-        if (!(error instanceof ConflictRetryExhaustedError)) throw error;
-      }),
-  ]);
+  // The record of the assignment, create-only: a caller that finds one written uses its number.
+  if (!(await store.create(numberKey(series, checkoutId), NumberSchema, { number }))) {
+    const stored = await store.get(numberKey(series, checkoutId), NumberSchema);
+    if (stored) return stored.number;
+  }
+  // Move the hint up (never down); a lost race only means the next caller starts a little lower.
+  await store
+    .update(
+      hintKey(series),
+      HintSchema,
+      (current) => (current && current.last >= number ? SKIP : { ...current, last: number }),
+      { maxAttempts: 5 },
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConflictRetryExhaustedError)) throw error;
+    });
   return number;
 }

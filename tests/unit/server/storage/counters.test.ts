@@ -52,3 +52,49 @@ describe('order numbers, one create-only claim per number (issue 17, item 2)', (
     expect(await assignNumber(series, 'new-checkout')).toBe(8);
   });
 });
+
+describe('one number, one document, whoever runs at once (DECISIONS 57; issue 38, item 1)', () => {
+  /** Every claim of a series, number -> id, as stored. */
+  async function claimsOf(series: string): Promise<Map<number, string>> {
+    const store = openStore('counters');
+    const claims = new Map<number, string>();
+    for (const key of await store.list(`order-claims/${series}/`)) {
+      const claim = await store.get(key, z.object({ checkoutId: z.string() }));
+      claims.set(Number(key.split('/').at(-1)), claim!.checkoutId);
+    }
+    return claims;
+  }
+
+  it.each([10, 50])('%i callers for one id at once get one number and claim no other', async (callers) => {
+    const series = freshSeries();
+    await assignNumber(series, 'before');
+    const numbers = await Promise.all(
+      Array.from({ length: callers }, () => assignNumber(series, 'the-refund')),
+    );
+    expect(new Set(numbers)).toEqual(new Set([2]));
+    expect(await claimsOf(series)).toEqual(
+      new Map([
+        [1, 'before'],
+        [2, 'the-refund'],
+      ]),
+    );
+  });
+
+  it('30 ids pressed 3 times each, all at once, get 1-30 with no hole and no number twice', async () => {
+    const series = freshSeries();
+    const ids = Array.from({ length: 30 }, (_, i) => `id-${i}`);
+    const calls = ids
+      .flatMap((id) => [id, id, id])
+      .map(async (id) => [id, await assignNumber(series, id)] as const);
+    const answers = await Promise.all(calls);
+    const numberOf = new Map<string, number>();
+    for (const [id, number] of answers) {
+      expect(numberOf.get(id) ?? number).toBe(number);
+      numberOf.set(id, number);
+    }
+    expect([...numberOf.values()].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const claims = await claimsOf(series);
+    expect([...claims.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const [number, id] of claims) expect(numberOf.get(id)).toBe(number);
+  });
+});
