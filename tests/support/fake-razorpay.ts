@@ -2,8 +2,11 @@
  * A fake Razorpay Orders/Payments API on loopback for tests (issue 18): the site's client reaches
  * it through `RAZORPAY_API_URL` as it reaches Razorpay. It keeps orders and payments in memory;
  * a test pays an order (`pay`), and can make the next answers fail (`failNext`) with a 5xx.
+ * Refunds answer `processed`, `pending` or `failed` as a test sets `refundStatus` (issue 38); a
+ * pending one is finished later with `settleRefund`, and `refundWebhook` gives the signed
+ * `refund.processed` / `refund.failed` event Razorpay would then send.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,8 +36,18 @@ export interface FakeRefund {
   payment_id: string;
   amount: number;
   currency: string;
-  status: 'pending' | 'processed' | 'failed';
+  status: FakeRefundStatus;
   notes: Record<string, string>;
+  /** Unix seconds, as Razorpay stamps its entities. */
+  created_at: number;
+}
+export type FakeRefundStatus = 'pending' | 'processed' | 'failed';
+
+/** A webhook as Razorpay sends it: the raw body and its `X-Razorpay-Signature`. */
+export interface FakeWebhook {
+  readonly event: 'refund.created' | 'refund.processed' | 'refund.failed';
+  readonly body: string;
+  readonly signature: string;
 }
 
 export interface FakeRazorpay {
@@ -45,6 +58,26 @@ export interface FakeRazorpay {
   readonly refunds: FakeRefund[];
   /** When true, refund calls answer 400 as Razorpay does when it refuses one. */
   refusingRefunds: boolean;
+  /**
+   * The state the refunds asked from now on are answered with. Default `pending`, the fake's
+   * answer before issue 38, which tests of refunds.ts and payment-decision.ts still assert; set
+   * `processed` for a refund Razorpay completes at once. A `failed` refund takes nothing from
+   * the payment: it stays refundable, as at Razorpay.
+   */
+  refundStatus: FakeRefundStatus;
+  /** The refund entity with this id as the gateway has it now (a copy); throws for an unknown id. */
+  refund(refundId: string): FakeRefund;
+  /**
+   * Razorpay finishes a pending refund: `processed`, or `failed` (its amount is refundable again).
+   * Returns the refund entity as it is then; throws when the refund is not pending.
+   */
+  settleRefund(refundId: string, status: 'processed' | 'failed'): FakeRefund;
+  /**
+   * The webhook Razorpay sends for the refund's current state (`refund.processed`, `refund.failed`,
+   * or `refund.created` while pending), signed with `secret` (the deps' `webhook-secret` unless
+   * told). Replaying an old one is sending a webhook taken before a `settleRefund`.
+   */
+  refundWebhook(refundId: string, secret?: string): FakeWebhook;
   /** Every request, as `METHOD path` with its Authorization header. */
   readonly requests: { readonly call: string; readonly authorization: string | undefined }[];
   /** The next `count` requests answer 503. */
@@ -88,7 +121,20 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const refunds: FakeRefund[] = [];
   const requests: FakeRazorpay['requests'] = [];
   let failures = 0;
-  const fake = { refusingRefunds: false };
+  const fake: { refusingRefunds: boolean; refundStatus: FakeRefundStatus } = {
+    refusingRefunds: false,
+    refundStatus: 'pending',
+  };
+  const refundById = (refundId: string) => {
+    const found = refunds.find((each) => each.id === refundId);
+    if (!found) throw new Error(`no refund ${refundId}`);
+    return found;
+  };
+  const giveBack = (refund: FakeRefund) => {
+    const paid = payments.get(refund.payment_id)!;
+    paid.amount_refunded -= refund.amount;
+    if (paid.status === 'refunded') paid.status = 'captured';
+  };
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v1/, '');
@@ -120,15 +166,19 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         if (fake.refusingRefunds) return send(res, 400, badRequest('Refund could not be processed'));
         if (found.status !== 'captured' || amount > found.amount - found.amount_refunded)
           return send(res, 400, badRequest('The refund amount provided is greater than amount captured'));
-        found.amount_refunded += amount;
-        if (found.amount_refunded === found.amount) found.status = 'refunded';
+        const status = fake.refundStatus;
+        if (status !== 'failed') {
+          found.amount_refunded += amount;
+          if (found.amount_refunded === found.amount) found.status = 'refunded';
+        }
         const refund: FakeRefund = {
           id: id('rfnd'),
           payment_id: found.id,
           amount,
           currency: found.currency,
-          status: 'pending',
+          status,
           notes: (body['notes'] ?? {}) as Record<string, string>,
+          created_at: Math.floor(Date.now() / 1000),
         };
         refunds.push(refund);
         return send(res, 200, { entity: 'refund', ...refund });
@@ -159,6 +209,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     set refusingRefunds(value: boolean) {
       fake.refusingRefunds = value;
+    },
+    get refundStatus() {
+      return fake.refundStatus;
+    },
+    set refundStatus(value: FakeRefundStatus) {
+      fake.refundStatus = value;
+    },
+    refund: (refundId) => ({ ...refundById(refundId) }),
+    settleRefund(refundId, status) {
+      const found = refundById(refundId);
+      if (found.status !== 'pending') throw new Error(`refund ${refundId} is ${found.status}, not pending`);
+      found.status = status;
+      if (status === 'failed') giveBack(found);
+      return { ...found };
+    },
+    refundWebhook(refundId, secret = 'webhook-secret') {
+      const refund = refundById(refundId);
+      const payment = payments.get(refund.payment_id)!;
+      const event = refund.status === 'pending' ? 'refund.created' : (`refund.${refund.status}` as const);
+      const body = JSON.stringify({
+        entity: 'event',
+        event,
+        contains: ['refund', 'payment'],
+        payload: {
+          refund: { entity: { entity: 'refund', ...refund } },
+          payment: { entity: { entity: 'payment', ...payment, method: 'card' } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { event, body, signature: createHmac('sha256', secret).update(body).digest('hex') };
     },
     requests,
     failNext(count) {

@@ -89,4 +89,45 @@ describe('the Razorpay client against a fake API on loopback (issue 18, item 8)'
       ).status,
     ).toBe(503);
   });
+
+  it('refunds answer pending, processed or failed as the test sets; a pending one settles later and its webhook is signed', async () => {
+    const order = await client().createOrder({ amount: 30000, currency: 'INR', receipt: 'P-3', notes: {} });
+    const paid = fake.pay(order.id, 'captured');
+    const refund = (amount: number) => client().refundPayment(paid.id, amount, { reason: 'test' });
+    try {
+      // A failed refund takes nothing: the whole payment is still refundable.
+      fake.refundStatus = 'failed';
+      const failed = await refund(30000);
+      expect(failed).toMatchObject({ payment_id: paid.id, amount: 30000, status: 'failed' });
+      expect(fake.payments.get(paid.id)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+
+      fake.refundStatus = 'processed';
+      expect((await refund(10000)).status).toBe('processed');
+      fake.refundStatus = 'pending';
+      const pending = await refund(20000);
+      expect(pending.status).toBe('pending');
+      expect(fake.payments.get(paid.id)).toMatchObject({ status: 'refunded', amount_refunded: 30000 });
+      expect(fake.refundWebhook(pending.id).event).toBe('refund.created');
+
+      // Razorpay fails it later: its amount is refundable again, and the webhook says so.
+      expect(fake.settleRefund(pending.id, 'failed').status).toBe('failed');
+      expect(fake.refund(pending.id).status).toBe('failed');
+      expect(fake.payments.get(paid.id)).toMatchObject({ status: 'captured', amount_refunded: 10000 });
+      expect(() => fake.settleRefund(pending.id, 'processed')).toThrow(/not pending/);
+      const webhook = fake.refundWebhook(pending.id);
+      expect(webhook.event).toBe('refund.failed');
+      expect(isValidWebhookSignature(webhook.body, webhook.signature, 'webhook-secret')).toBe(true);
+      expect(JSON.parse(webhook.body)).toMatchObject({
+        event: 'refund.failed',
+        payload: {
+          refund: { entity: { id: pending.id, payment_id: paid.id, amount: 20000, status: 'failed' } },
+          payment: { entity: { id: paid.id, order_id: order.id } },
+        },
+      });
+      const other = fake.refundWebhook(pending.id, 'other-secret');
+      expect(isValidWebhookSignature(other.body, other.signature, 'other-secret')).toBe(true);
+    } finally {
+      fake.refundStatus = 'pending';
+    }
+  });
 });
