@@ -46,7 +46,9 @@ export default function AddToCart({ courseId, courseName, variant = 'card', with
 
   // A refunded course is no longer owned: it can be bought again (DECISIONS 49).
   const purchase =
-    hydrated && $signedIn ? $bought?.find((item) => item.id === courseId && !item.refund) : undefined;
+    hydrated && $signedIn
+      ? $bought?.find((item) => item.id === courseId && item.refund?.creditNoteNo === undefined)
+      : undefined;
   const inCart = hydrated && $signedIn && $items.some((item) => item.id === courseId);
   const state = purchase ? 'purchased' : inCart ? 'in-cart' : 'add';
 

@@ -106,7 +106,7 @@ export default function PurchaseHistory() {
                         </td>
                         <td className="order__price">
                           {formatMoney(centsFromUsd(item.discountedFees), item.currency)}
-                          {item.refund && (
+                          {item.refund?.creditNoteNo !== undefined && (
                             <span className="order__refund" data-testid="refund">
                               {text.refunded(
                                 formatMoney(centsFromUsd(item.refund.amount), item.currency),
@@ -120,6 +120,14 @@ export default function PurchaseHistory() {
                                 {text.creditNote(item.refund.creditNoteNo)}
                                 <NewTabHint />
                               </a>
+                            </span>
+                          )}
+                          {item.refund && item.refund.creditNoteNo === undefined && (
+                            <span className="order__refund" data-testid="refund">
+                              {text.refundPending(
+                                formatMoney(centsFromUsd(item.refund.amount), item.currency),
+                                formatIndianDate(item.refund.at),
+                              )}
                             </span>
                           )}
                         </td>

@@ -188,9 +188,11 @@ export const consoleText = {
     confirm: (amount: string) => `Refund ${amount}`,
     refunding: 'Refunding…',
     done: {
-      pending: 'Refund started: Razorpay is sending the money back.',
+      pending:
+        'Refund started: Razorpay is sending the money back. The credit note is issued once Razorpay confirms it.',
       processed: 'Refunded: the money is on its way back to the buyer.',
-      failed: 'The refund failed at Razorpay. It is listed under Payments, needing attention.',
+      failed:
+        'The refund failed at Razorpay: no credit note was issued. It is listed under Payments, needing attention, and you can refund these courses again.',
     } as const,
     state: { pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' } as const,
     creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,

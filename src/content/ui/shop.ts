@@ -136,6 +136,8 @@ export const historyText = {
   orderTotal: 'Order total',
   invoice: 'Invoice',
   refunded: (amount: string, date: string) => `Refunded ${amount} on ${date}.`,
+  refundPending: (amount: string, date: string) =>
+    `Refund of ${amount} pending since ${date}: it reaches your account in 5-7 working days, and its credit note appears here.`,
   creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,
 } as const;
 

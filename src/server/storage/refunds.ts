@@ -21,12 +21,19 @@ export const OrderRefundSchema = z.object({
   amountCents: z.int().check(z.gte(1)),
   currency: z.string(),
   reason: z.string(),
-  /** `requested`: claimed, the gateway not yet answered (or the call was cut short). */
+  /**
+   * `requested`: claimed, the gateway not yet answered (or the call was cut short); `pending`: the
+   * gateway took it; `processed`: the money went back; `failed`: it did not. Only moves forward
+   * (`refundMovesForward`, `src/server/domain/payments/claims.ts`).
+   */
   state: z.enum(['requested', 'pending', 'processed', 'failed']),
   /** The gateway's refund id, once it answered. */
   gatewayRefundId: z.optional(z.string()),
   /** Why it failed, as the gateway said. */
   failure: z.optional(z.string()),
+  /** When the gateway first said `processed` (ISO 8601): the credit note's date (DECISIONS 49). */
+  processedAt: z.optional(z.iso.datetime()),
+  /** The credit note, issued once the refund is processed. */
   creditNoteNo: z.optional(z.string()),
   /** Who asked for it (name and e-mail of the staff member). */
   by: z.string(),
@@ -95,7 +102,11 @@ export async function bindRefundKey(orderNo: string, keyHash: string, refundId: 
   return (await store.get(key, KeySchema))?.refundId ?? refundId;
 }
 
-/** Stores a credit note as issued (create-only); resolves to the stored one. */
+/**
+ * Stores a credit note as issued (create-only); resolves to the stored one, which is another
+ * document's only when its number was handed out twice (a counter restored from an old backup):
+ * the caller checks (DECISIONS 57).
+ */
 export async function saveCreditNote(note: CreditNote): Promise<CreditNote> {
   const key = `credit-notes/${note.creditNoteNo}`;
   if (await store.create(key, CreditNoteSchema, note)) return note;

@@ -46,8 +46,13 @@ export const PurchasedItemSchema = z.extend(
     orderDate: z.iso.datetime(),
     /** The currency paid: `fees` and `discountedFees` are the prices paid, in it (DECISIONS 46). */
     currency: CurrencySchema,
-    /** Once refunded (issue 28): the credit note, the line's amount given back in `currency`, when (ISO 8601). */
-    refund: z.optional(z.object({ creditNoteNo: z.string(), amount: UsdSchema, at: z.iso.datetime() })),
+    /**
+     * Once refunded (issue 28): the line's amount given back in `currency` and when (ISO 8601); the
+     * credit note once the gateway said the money went back (DECISIONS 49), none while pending.
+     */
+    refund: z.optional(
+      z.object({ creditNoteNo: z.optional(z.string()), amount: UsdSchema, at: z.iso.datetime() }),
+    ),
   },
 );
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;

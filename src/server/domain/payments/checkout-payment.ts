@@ -192,7 +192,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null, 
   const payment = event.payload?.payment?.entity;
   const refund = event.payload?.refund?.entity;
   if (REFUND_EVENTS.has(event.event) && refund) {
-    await recordRefundEvent(refund, deps.now());
+    await recordRefundEvent(refund, deps);
     return undefined;
   }
   if (event.event === 'payment.failed' && payment?.order_id) {

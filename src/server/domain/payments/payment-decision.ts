@@ -14,6 +14,7 @@
  * (refund claimed, refunded, the buyer told by e-mail).
  */
 import { ValidationError } from '~/server/domain/errors';
+import { isStaleClaim } from '~/server/domain/payments/claims';
 import { isGatewayId } from '~/server/domain/payments/gateway-ids';
 import { exchangeRateOf } from '~/server/domain/payments/exchange-rate';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
@@ -68,9 +69,6 @@ export type Settled =
   | { readonly outcome: 'order'; readonly orderNo: string; readonly record: PaymentRecord }
   | { readonly outcome: Exclude<PaymentRecord['outcome'], 'order'>; readonly record: PaymentRecord }
   | { readonly outcome: 'unknown'; readonly why: string };
-
-/** A refund claimed but not answered for this long is asked again by the next replay. */
-const REFUND_CLAIM_STALE_MS = 2 * 60 * 1000;
 
 type Decision = { readonly become: 'order'; readonly checkout: Checkout } | { readonly refuse: RefusalCode };
 
@@ -307,9 +305,7 @@ async function refundInFull(
   const claimed = await updatePayment(payment.id, (current) => {
     mine = false;
     const refund = current.refund;
-    const stale =
-      refund?.state === 'requested' &&
-      deps.now().getTime() - Date.parse(refund.requestedAt) > REFUND_CLAIM_STALE_MS;
+    const stale = refund?.state === 'requested' && isStaleClaim(refund.requestedAt, deps.now());
     if (refund && !stale) return SKIP;
     if (payment.status === 'refunded') {
       // Refunded already at the gateway (a lost answer, the dashboard): nothing to ask.

@@ -6,6 +6,7 @@
 import { usdFromCents } from '~/lib/shared/money';
 import type { PaymentRow, PaymentStatus } from '~/lib/shared/schemas/payments';
 import { NotFound, ValidationError } from '~/server/domain/errors';
+import { refundMovesForward } from '~/server/domain/payments/claims';
 import { isGatewayId } from '~/server/domain/payments/gateway-ids';
 import type { SettleDeps } from '~/server/domain/payments/payment-decision';
 import { PAYMENT_ID_ERROR } from '~/server/domain/payments/payment-decision';
@@ -23,7 +24,7 @@ import {
 import { refundOfGatewayRefund } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { pageOfIndex } from '~/server/storage/time-index';
-import { recordOrderRefundEvent } from '~/server/domain/payments/refunds';
+import { recordOrderRefundEvent, type RefundDeps } from '~/server/domain/payments/refunds';
 import { isProduction, type ServerEnv } from '~/server/env';
 
 /** Records a payment the gateway reports failed (`payment.failed`), with its reason. */
@@ -64,21 +65,26 @@ export async function recordFailedPayment(
     : record;
 }
 
-/** Records what became of a refund (`refund.processed`, `refund.failed`); a failed one needs attention. */
+/**
+ * Records what became of a refund (`refund.processed`, `refund.failed`): a staff refund's state
+ * moves forward and a processed one issues its credit note (`recordOrderRefundEvent`); a refused
+ * payment's refund is noted on its payment. A failed one needs attention.
+ */
 export async function recordRefundEvent(
   refund: { readonly id: string; readonly payment_id: string; readonly status: string },
-  now: Date,
+  deps: RefundDeps,
 ): Promise<void> {
+  const now = deps.now();
   if (!isGatewayId('pay', refund.payment_id) || !isGatewayId('rfnd', refund.id))
     throw new ValidationError([PAYMENT_ID_ERROR]);
   if (refund.status !== 'processed' && refund.status !== 'failed') return;
   const state = refund.status;
   const ofOrder = await refundOfGatewayRefund(refund.id);
-  if (ofOrder) return recordOrderRefundEvent(ofOrder, state, now);
+  if (ofOrder) return recordOrderRefundEvent(ofOrder, state, deps);
   const record = await getPayment(refund.payment_id);
   if (!record?.refund || (record.refund.id !== undefined && record.refund.id !== refund.id)) return;
   await updatePayment(refund.payment_id, (current) =>
-    current.refund?.state === state
+    !current.refund || !refundMovesForward(current.refund.state, state)
       ? SKIP
       : {
           ...current,

@@ -1,30 +1,38 @@
 /**
- * Refunds by staff (DECISIONS 49; issue 28, items 4-5): the whole order or chosen courses, with a
- * reason, one refund per Idempotency-Key however often it is pressed. Steps, each idempotent:
+ * Refunds by staff (DECISIONS 49; issue 28, items 4-5; issue 38, items 2 and 8): the whole order or
+ * chosen courses, with a reason, one refund per Idempotency-Key however often it is pressed.
+ * `refundOrder` reads as its steps, each idempotent:
  *
- * 1. claimed:  the refund added to the order's refunds in one conditional write, with the courses
- *    no other refund took (none left: `Conflict`); its id comes from the key, so a repeat finds it;
- * 2. noted:    its GST credit note numbered in its own consecutive series per financial year (the
- *    order numbers' claim machinery) and stored as issued: the invoice of the refunded lines, by
- *    the invoice's own tax code, with the original invoice, the reason;
- * 3. asked:    the gateway's refund for the amount, notes naming the reason (only the call that
- *    claimed it asks; one cut short is asked again by a repeat after a while);
- * 4. released: the refunded courses leave what the buyer bought, so they can be bought again;
- * 5. told:     the buyer's e-mail, linking the credit note, queued once.
+ * 1. `refundableOrder`: the order, paid online, and the courses asked, all of it;
+ * 2. `claimRefund`: the refund added to the order's refunds in one conditional write, with the
+ *    courses no other live refund took (none left: `Conflict`); its id comes from the key, so a
+ *    repeat finds it. A failed refund's courses are free to be refunded again;
+ * 3. `askGateway`: the gateway's refund for the amount, notes naming the reason; only the call
+ *    that claimed it asks (or, once the claim is stale, one repeat: `isStaleClaim`);
+ * 4. `settleRefund`: what the gateway's answer means, here or when its webhook tells later:
+ *    - `processed`: the money went back, so the GST credit note is issued (`issueCreditNote`),
+ *      dated then and made from the invoice as issued; the courses are released
+ *      (`releaseRefundedCourses`) and the buyer is mailed the credit note;
+ *    - `pending`: the buyer is mailed that the refund is on its way; nothing is issued yet;
+ *    - `failed`: no credit note (the buyer still bore the tax); the payment needs attention.
  *
- * `refund.processed` / `refund.failed` move its state later; a failed refund needs attention.
+ * A refund's state only moves forward (`refundMovesForward`): an old `refund.failed` never undoes
+ * `processed`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { financialYearOf, instantsOfDays } from '~/lib/shared/dates';
-import { sumCents, usdFromCents } from '~/lib/shared/money';
+import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
+import { majorFromMinor, sumCents, usdFromCents } from '~/lib/shared/money';
 import { type CreditNote, type Refund, type RefundRequest } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
+import { invoiceTotals } from '~/lib/shared/tax';
 import type { StaffMember } from '~/server/domain/auth/staff';
 import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { MailQueue } from '~/server/domain/mail-queue';
+import { isStaleClaim, refundMovesForward } from '~/server/domain/payments/claims';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
 import { renderRefundMail } from '~/server/domain/payments/refund-mail';
-import { toInvoice } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, rupeeValueOf } from '~/server/domain/shop/invoice';
 import { creditNoteSeriesOf, formatCreditNoteNo } from '~/server/domain/shop/order-numbers';
 import { SKIP } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
@@ -58,8 +66,25 @@ export const REFUND_ERRORS = {
   creditNote: 'Credit note not found.',
 } as const;
 
-/** A refund claimed but not answered for this long is asked again by a repeat. */
-const REFUND_CLAIM_STALE_MS = 2 * 60 * 1000;
+/**
+ * The refund moved on to `state` at `at`, or SKIP when that is no move forward
+ * (`refundMovesForward`). The first `processed` dates it.
+ */
+export function advanceRefund(
+  current: OrderRefund,
+  state: OrderRefund['state'],
+  at: string,
+  extra: Partial<Pick<OrderRefund, 'gatewayRefundId' | 'failure'>> = {},
+): OrderRefund | typeof SKIP {
+  if (!refundMovesForward(current.state, state)) return SKIP;
+  return {
+    ...current,
+    ...extra,
+    state,
+    updatedAt: at,
+    ...(state === 'processed' ? { processedAt: current.processedAt ?? at } : {}),
+  };
+}
 
 /** The refund as the console shows it. */
 export function refundViewOf(refund: OrderRefund): Refund {
@@ -74,21 +99,42 @@ export function refundViewOf(refund: OrderRefund): Refund {
 }
 
 /**
- * The credit note of a refund: the invoice of the refunded lines, made by the invoice's own code
- * (`toInvoice`), so value and tax are reversed under the invoice's heads.
+ * The credit note of a processed refund (DECISIONS 49): the invoice as issued (seller, buyer,
+ * place of supply, rates and heads, LUT legend, exchange rate), with the refunded lines only and
+ * their value and tax computed by the invoice's own rates, never from today's settings.
  */
 export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: string): CreditNote {
+  const invoice = issuedInvoiceOf(order);
   const refunded = new Set(refund.courseIds);
-  // A USD invoice's rupee value is reversed at the invoice's own rate (CGST Rule 34; issue 29).
-  const rate = order.invoice?.inr;
-  const invoice = toInvoice(
-    { ...order, lines: order.lines.filter((line) => refunded.has(line.courseId)) },
-    rate ? { rate: rate.rate, source: rate.source } : undefined,
+  const lines = order.lines.filter((line) => refunded.has(line.courseId));
+  const rates = invoice.totals.taxes.map(({ label, ratePct }) => ({ label, ratePct }));
+  const totals = invoiceTotals(
+    lines.map((line) => line.priceCents),
+    rates,
   );
+  const printed = new Map(invoice.lines.map((line) => [line.courseId, line]));
   return {
     ...invoice,
+    lines: lines.map((line, index) => ({
+      ...printed.get(line.courseId)!,
+      taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
+    })),
+    totals: {
+      taxable: majorFromMinor(totals.taxableCents),
+      taxes: totals.taxes.map((tax) => ({
+        label: tax.label,
+        ratePct: tax.ratePct,
+        amount: majorFromMinor(tax.amountCents),
+      })),
+      total: majorFromMinor(totals.totalCents),
+    },
+    amountInWords: invoice.currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+    // A USD invoice's rupee value is reversed at the invoice's own rate (CGST Rule 34; issue 29).
+    ...(invoice.inr
+      ? { inr: rupeeValueOf(totals, { rate: invoice.inr.rate, source: invoice.inr.source }) }
+      : {}),
     creditNoteNo,
-    creditNoteDate: refund.at,
+    creditNoteDate: refund.processedAt ?? refund.updatedAt,
     originalInvoice: { orderNo: order.orderNo, orderDate: order.placedAt },
     reason: refund.reason,
     amountStatus: 'Refunded',
@@ -96,32 +142,63 @@ export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: st
   };
 }
 
+/** The input of `refundOrder`: the console's request, its key and who asked. */
+export type RefundOrderInput = RefundRequest & {
+  readonly orderNo: string;
+  readonly idempotencyKey: string | undefined;
+  readonly staff: StaffMember;
+};
+
 /** `POST /api/console/orders/{orderNo}/refunds`: refunds the order or some of its courses. */
-export async function refundOrder(
-  input: RefundRequest & {
-    readonly orderNo: string;
-    readonly idempotencyKey: string | undefined;
-    readonly staff: StaffMember;
-  },
-  deps: RefundDeps,
-): Promise<Refund> {
+export async function refundOrder(input: RefundOrderInput, deps: RefundDeps): Promise<Refund> {
+  const { order, courseIds } = await refundableOrder(input);
+  const claimed = await claimRefund(order, courseIds, input, deps);
+  let refund = claimed.refund;
+  const stale = refund.state === 'requested' && isStaleClaim(refund.updatedAt, deps.now());
+  if (claimed.added || stale) refund = await askGateway(order, refund, stale, deps);
+  return refundViewOf(await settleRefund(order, refund, deps));
+}
+
+/** Step 1: the order, paid online, and the courses to refund (all of it when none are named). */
+async function refundableOrder(
+  input: RefundOrderInput,
+): Promise<{ readonly order: Order; readonly courseIds: readonly number[] }> {
   const order = ORDER_NO_PATTERN.test(input.orderNo) ? await getOrder(input.orderNo) : undefined;
   if (!order) throw new NotFound([REFUND_ERRORS.notFound]);
   if (!order.payment) throw new Conflict([REFUND_ERRORS.noPayment]);
   const inOrder = new Set(order.lines.map((line) => line.courseId));
-  const wanted = input.courseIds ?? [...inOrder];
-  if (wanted.some((id) => !inOrder.has(id))) throw new ValidationError([REFUND_ERRORS.notInOrder]);
-  const refundId = input.idempotencyKey
-    ? `rf_${createHash('sha256').update(`${order.orderNo}\n${input.idempotencyKey}`).digest('hex').slice(0, 16)}`
-    : `rf_${randomBytes(8).toString('hex')}`;
-  const at = deps.now().toISOString();
+  const courseIds = input.courseIds ?? [...inOrder];
+  if (courseIds.some((id) => !inOrder.has(id))) throw new ValidationError([REFUND_ERRORS.notInOrder]);
+  return { order, courseIds: [...new Set(courseIds)] };
+}
 
-  // 1. claimed
+/** Our id of a refund: from the Idempotency-Key (a repeat finds it), else random. */
+function refundIdOf(orderNo: string, idempotencyKey: string | undefined): string {
+  return idempotencyKey
+    ? `rf_${createHash('sha256').update(`${orderNo}\n${idempotencyKey}`).digest('hex').slice(0, 16)}`
+    : `rf_${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * Step 2: the refund on the order's record, in one conditional write: the one this key made, or a
+ * new one for the courses no other refund holds (a failed refund holds none); `Conflict` when
+ * none is left.
+ */
+async function claimRefund(
+  order: Order,
+  courseIds: readonly number[],
+  input: RefundOrderInput,
+  deps: RefundDeps,
+): Promise<{ readonly refund: OrderRefund; readonly added: boolean }> {
+  const refundId = refundIdOf(order.orderNo, input.idempotencyKey);
+  const at = deps.now().toISOString();
   const claimed = await addRefund(order.orderNo, (refunds) => {
     const found = refunds.find((refund) => refund.id === refundId);
     if (found) return { found };
-    const taken = new Set(refunds.flatMap((refund) => refund.courseIds));
-    const left = [...new Set(wanted)].filter((id) => !taken.has(id));
+    const taken = new Set(
+      refunds.filter((refund) => refund.state !== 'failed').flatMap((refund) => refund.courseIds),
+    );
+    const left = courseIds.filter((id) => !taken.has(id));
     if (left.length === 0) return {};
     const lines = order.lines.filter((line) => left.includes(line.courseId));
     return {
@@ -139,47 +216,14 @@ export async function refundOrder(
       },
     };
   });
-  let refund = claimed.refund;
-  if (!refund) throw new Conflict([REFUND_ERRORS.nothingLeft]);
-
-  // 2. noted
-  if (refund.creditNoteNo === undefined) refund = await issueCreditNote(order, refund);
-
-  // 3. asked
-  const stale =
-    refund.state === 'requested' &&
-    deps.now().getTime() - Date.parse(refund.updatedAt) > REFUND_CLAIM_STALE_MS;
-  if (claimed.added || stale) refund = await askGateway(order, refund, stale, deps);
-
-  // 4. released, 5. told
-  if (refund.state !== 'failed' && refund.state !== 'requested') {
-    await releaseRefundedCourses(order, refund.courseIds, deps.now());
-    await deps.mail.queue({
-      ...renderRefundMail(order, refund, deps.siteUrl),
-      to: [order.billTo.email],
-      idempotencyKey: `refund-${refund.id}`,
-    });
-  }
-  return refundViewOf(refund);
+  if (!claimed.refund) throw new Conflict([REFUND_ERRORS.nothingLeft]);
+  return { refund: claimed.refund, added: claimed.added };
 }
 
-/** Numbers and stores the refund's credit note (a repeat finds its number and the stored note). */
-async function issueCreditNote(order: Order, refund: OrderRefund): Promise<OrderRefund> {
-  const series = creditNoteSeriesOf(financialYearOf(new Date(refund.at)));
-  const creditNoteNo = formatCreditNoteNo(
-    series,
-    await assignNumber(series, `${order.orderNo}/${refund.id}`),
-  );
-  await saveCreditNote(creditNoteOf(order, refund, creditNoteNo));
-  await addToIndex('credit-notes', new Date(refund.at), creditNoteNo);
-  return (
-    (await updateRefund(order.orderNo, refund.id, (current) =>
-      current.creditNoteNo === undefined ? { ...current, creditNoteNo } : SKIP,
-    )) ?? refund
-  );
-}
-
-/** Asks the gateway for the refund; a refusal or a lost call is a failed refund for staff. */
+/**
+ * Step 3: asks the gateway for the refund and records its answer; a refusal or a lost call is a
+ * failed refund. A stale claim is taken over first, so one repeat asks again, not every one.
+ */
 async function askGateway(
   order: Order,
   refund: OrderRefund,
@@ -188,7 +232,6 @@ async function askGateway(
 ): Promise<OrderRefund> {
   const paymentId = order.payment!.reference;
   if (stale) {
-    // Take the stale claim over: one repeat asks again, not every one.
     let mine = false;
     const taken = await updateRefund(order.orderNo, refund.id, (current) => {
       mine = current.state === 'requested' && current.updatedAt === refund.updatedAt;
@@ -196,35 +239,90 @@ async function askGateway(
     });
     if (!mine) return taken ?? refund;
   }
-  const notes = {
-    reason: refund.reason,
-    orderNo: order.orderNo,
-    refundId: refund.id,
-    ...(refund.creditNoteNo ? { creditNoteNo: refund.creditNoteNo } : {}),
-  };
+  const notes = { reason: refund.reason, orderNo: order.orderNo, refundId: refund.id };
+  let answer: Awaited<ReturnType<PaymentGateway['refundPayment']>>;
   try {
-    const answer = await deps.gateway.refundPayment(paymentId, refund.amountCents, notes);
-    await indexGatewayRefund(answer.id, order.orderNo, refund.id);
-    const stored = await updateRefund(order.orderNo, refund.id, (current) => ({
-      ...current,
-      state: answer.status,
-      gatewayRefundId: answer.id,
-      updatedAt: deps.now().toISOString(),
-    }));
-    if (answer.status === 'failed') await refundNeedsAttention(order, refund, 'the gateway failed it');
-    return stored ?? refund;
+    answer = await deps.gateway.refundPayment(paymentId, refund.amountCents, notes);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     console.error('[payments] a staff refund failed', order.orderNo, refund.id, why);
-    const stored = await updateRefund(order.orderNo, refund.id, (current) => ({
-      ...current,
-      state: 'failed',
-      failure: why.slice(0, 300),
-      updatedAt: deps.now().toISOString(),
-    }));
-    await refundNeedsAttention(order, refund, why);
-    return stored ?? refund;
+    return moveRefund(order, refund.id, 'failed', deps, { failure: why.slice(0, 300) });
   }
+  await indexGatewayRefund(answer.id, order.orderNo, refund.id);
+  return moveRefund(order, refund.id, answer.status, deps, { gatewayRefundId: answer.id });
+}
+
+/**
+ * Moves a refund of `order` forward to `state` (never back) and lists a failed one for staff;
+ * resolves to the refund as stored.
+ */
+async function moveRefund(
+  order: Order,
+  refundId: string,
+  state: OrderRefund['state'],
+  deps: Pick<RefundDeps, 'now'>,
+  extra: Partial<Pick<OrderRefund, 'gatewayRefundId' | 'failure'>> = {},
+): Promise<OrderRefund> {
+  const at = deps.now().toISOString();
+  const stored = await updateRefund(order.orderNo, refundId, (current) =>
+    advanceRefund(current, state, at, extra),
+  );
+  if (!stored) throw new Error(`Refund ${refundId} of ${order.orderNo} is missing`);
+  if (stored.state === 'failed' && state === 'failed')
+    await refundNeedsAttention(order, stored, extra.failure ?? 'the gateway failed it');
+  return stored;
+}
+
+/**
+ * Step 4: what the refund's state asks for, idempotent (every repeat and webhook runs it again):
+ * processed, the credit note, the courses released and the buyer mailed it; pending, the buyer
+ * told it is on its way. A failed refund was listed for staff when it failed.
+ */
+async function settleRefund(order: Order, refund: OrderRefund, deps: RefundDeps): Promise<OrderRefund> {
+  if (refund.state === 'processed') {
+    const noted = await issueCreditNote(order, refund);
+    await releaseRefundedCourses(order, noted.courseIds, deps.now());
+    await deps.mail.queue({
+      ...renderRefundMail(order, noted, deps.siteUrl),
+      to: [order.billTo.email],
+      idempotencyKey: `refund-${noted.id}`,
+    });
+    return noted;
+  }
+  if (refund.state === 'pending') {
+    await deps.mail.queue({
+      ...renderRefundMail(order, refund, deps.siteUrl),
+      to: [order.billTo.email],
+      idempotencyKey: `refund-pending-${refund.id}`,
+    });
+  }
+  return refund;
+}
+
+/**
+ * The credit note of a processed refund, numbered in its financial year's series (the year of the
+ * day it was processed) and stored as issued, then indexed and noted on the refund. Any number of
+ * callers at once issue one note: the number is the refund's (`assignNumber`), the note is
+ * written create-only, and nothing is indexed under a number that holds another refund's note
+ * (DECISIONS 57).
+ */
+async function issueCreditNote(order: Order, refund: OrderRefund): Promise<OrderRefund> {
+  if (refund.creditNoteNo !== undefined) return refund;
+  const issuedAt = refund.processedAt ?? refund.updatedAt;
+  const series = creditNoteSeriesOf(financialYearOf(new Date(issuedAt)));
+  const creditNoteNo = formatCreditNoteNo(
+    series,
+    await assignNumber(series, `${order.orderNo}/${refund.id}`),
+  );
+  const stored = await saveCreditNote(creditNoteOf(order, refund, creditNoteNo));
+  if (stored.refundId !== refund.id || stored.originalInvoice.orderNo !== order.orderNo)
+    throw new Error(`Credit note number ${creditNoteNo} already belongs to another refund`);
+  await addToIndex('credit-notes', new Date(stored.creditNoteDate), creditNoteNo);
+  return (
+    (await updateRefund(order.orderNo, refund.id, (current) =>
+      current.creditNoteNo === undefined ? { ...current, creditNoteNo } : SKIP,
+    )) ?? { ...refund, creditNoteNo }
+  );
 }
 
 /** Lists the order's payment under 'needs attention' with why its refund failed. */
@@ -237,7 +335,7 @@ async function refundNeedsAttention(order: Order, refund: OrderRefund, why: stri
   await updatePayment(paymentId, (current) => ({
     ...current,
     outcome: 'attention',
-    reason: `Refund ${refund.id} of ${usdFromCents(refund.amountCents).toFixed(2)} ${refund.currency} for ${order.orderNo} failed (${why.slice(0, 200)}).`,
+    reason: `Refund ${refund.id} of ${usdFromCents(refund.amountCents).toFixed(2)} ${refund.currency} for ${order.orderNo} failed (${why.slice(0, 200)}). Refund it again from the order.`,
   }));
 }
 
@@ -262,18 +360,19 @@ async function releaseRefundedCourses(order: Order, courseIds: readonly number[]
   );
 }
 
-/** Records what the gateway says became of a staff refund; false when the id is not one. */
+/**
+ * Records what the gateway says became of a staff refund (`refund.processed`, `refund.failed`)
+ * and does what that state asks (`settleRefund`): a processed refund's credit note is issued here
+ * when the refund call answered `pending`.
+ */
 export async function recordOrderRefundEvent(
   found: { readonly orderNo: string; readonly refundId: string },
   state: 'processed' | 'failed',
-  now: Date,
+  deps: RefundDeps,
 ): Promise<void> {
   const order = await getOrder(found.orderNo);
-  const stored = await updateRefund(found.orderNo, found.refundId, (current) =>
-    current.state === state ? SKIP : { ...current, state, updatedAt: now.toISOString() },
-  );
-  if (order && stored && state === 'failed')
-    await refundNeedsAttention(order, stored, 'the gateway failed it');
+  if (!order?.payment) return;
+  await settleRefund(order, await moveRefund(order, found.refundId, state, deps), deps);
 }
 
 /**

@@ -37,20 +37,19 @@ export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> 
   );
 }
 
-/** A line's refund as the history shows it (a failed refund gave nothing back). */
+/**
+ * A line's refund as the history shows it (DECISIONS 49): processed, with its credit note and the
+ * day the money went back; pending (asked, not yet confirmed), without one. A failed refund gave
+ * nothing back and is not shown.
+ */
 function refundOfLine(refunds: readonly OrderRefund[], line: OrderLine): Pick<PurchasedItem, 'refund'> {
-  const refund = refunds.find(
-    (each) => each.courseIds.includes(line.courseId) && each.state !== 'failed' && each.creditNoteNo,
-  );
-  return refund
-    ? {
-        refund: {
-          creditNoteNo: refund.creditNoteNo!,
-          amount: majorFromMinor(line.priceCents),
-          at: refund.at,
-        },
-      }
-    : {};
+  const live = refunds.filter((each) => each.courseIds.includes(line.courseId) && each.state !== 'failed');
+  const refund = live.find((each) => each.creditNoteNo !== undefined) ?? live[0];
+  if (!refund) return {};
+  const amount = majorFromMinor(line.priceCents);
+  return refund.creditNoteNo === undefined
+    ? { refund: { amount, at: refund.at } }
+    : { refund: { creditNoteNo: refund.creditNoteNo, amount, at: refund.processedAt ?? refund.at } };
 }
 
 /** Who may open which orders: the buyer their own; staff (`anyOrder`) every one (issue 19). */

@@ -46,6 +46,8 @@ afterAll(async () => {
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;
+  // Razorpay completes most refunds at once; the pending and failed ones have tests of their own.
+  fake.refundStatus = 'processed';
   // A financial year of its own per file run: FY 2037-38.
   deps = razorpayDeps(fake.url, new Date('2037-06-01T06:00:00.000Z'), mails);
 });
@@ -84,7 +86,7 @@ describe('refunds by staff (DECISIONS 49)', () => {
       // A buyer in Maharashtra pays and is refunded in rupees (DECISIONS 46; was USD before issue 29).
       amount: second.discountedFeesPaise / 100,
       currency: 'INR',
-      status: 'pending',
+      status: 'processed',
       courseIds: [second.id],
       creditNoteNo: expect.stringMatching(/^SIS-CN3738-\d{5}$/),
     });
@@ -94,7 +96,7 @@ describe('refunds by staff (DECISIONS 49)', () => {
         notes: expect.objectContaining({
           reason: 'The batch was cancelled.',
           orderNo,
-          creditNoteNo: answer.creditNoteNo,
+          refundId: answer.id,
         }),
       }),
     ]);
@@ -137,7 +139,8 @@ describe('refunds by staff (DECISIONS 49)', () => {
     const { orderNo, paymentId } = await paidOrder([2, 3]);
     const answers = await Promise.all(Array.from({ length: 10 }, () => refund(orderNo, { key: 'same-key' })));
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
-    expect(new Set(answers.map((answer) => answer.creditNoteNo)).size).toBe(1);
+    // Presses answered while the gateway was being asked say pending; none names another note.
+    expect(new Set(answers.map((answer) => answer.creditNoteNo).filter(Boolean)).size).toBe(1);
     expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toHaveLength(1);
     expect(await refundsOfOrder(orderNo)).toHaveLength(1);
   });
@@ -177,13 +180,11 @@ describe('refunds by staff (DECISIONS 49)', () => {
     expect(attention.items.some((row) => row.paymentId === paymentId)).toBe(true);
 
     fake.refusingRefunds = false;
+    fake.refundStatus = 'pending';
     const other = await paidOrder([7]);
     const pending = await refund(other.orderNo);
     const gatewayRefund = fake.refunds.find((each) => each.payment_id === other.paymentId)!;
-    await recordRefundEvent(
-      { id: gatewayRefund.id, payment_id: other.paymentId, status: 'processed' },
-      deps.now(),
-    );
+    await recordRefundEvent({ id: gatewayRefund.id, payment_id: other.paymentId, status: 'processed' }, deps);
     expect((await refundsOfOrder(other.orderNo))[0]).toMatchObject({ id: pending.id, state: 'processed' });
   });
 

@@ -1,0 +1,314 @@
+/**
+ * Credit notes as DECISIONS 49 (revised) and 57 ask (issue 38, items 1-2), against a fake Razorpay
+ * on loopback and a real blob server: a credit note only once the money went back (`processed`),
+ * dated then and made from the invoice as issued; none for a failed refund, whose courses can be
+ * refunded again; a refund's state only moves forward; and whatever runs at once, one credit note
+ * per refund, counted once in the sales register, the GSTR-1 files and the month's summary.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { courses } from '~/lib/shared/catalogue';
+import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
+import type { OutgoingMail } from '~/server/domain/mail';
+import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
+import { settlePayment } from '~/server/domain/payments/payment-decision';
+import { recordRefundEvent } from '~/server/domain/payments/payment-records';
+import { creditNoteFor, creditNotesIn, refundOrder } from '~/server/domain/payments/refunds';
+import { salesRegisterCsv } from '~/server/domain/console/exports';
+import { gstr1CsvOf, gstr1SummaryOf } from '~/server/domain/console/gstr1-month';
+import { addToCart } from '~/server/domain/shop/cart';
+import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
+import type { Billing } from '~/lib/shared/schemas/billing';
+import { getPayment } from '~/server/storage/payments';
+import { getOrder, saveOrder } from '~/server/storage/orders';
+import { refundsOfOrder } from '~/server/storage/refunds';
+import { site } from '~/site.config';
+import { razorpayDeps } from '../../../../support/razorpay-deps';
+import { useBlobsServer } from '../../../../support/blobs-server';
+import { useOpenBatches } from '../../../../support/open-batches';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { newAccount } from '../../../../support/people';
+
+const MAHARASHTRA: Billing = { name: 'Priya Rao', country: 'IN', state: '27' };
+const STAFF = { userId: 'staff-user', name: 'Anita Kulkarni', email: 'anita@example.com' };
+/** FY 2041-42, a series of this file's own. */
+const PAID_AT = new Date('2041-06-10T06:00:00.000Z');
+
+useBlobsServer();
+useOpenBatches();
+
+let fake: FakeRazorpay;
+let mails: OutgoingMail[];
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await fake.stop();
+});
+beforeEach(() => {
+  mails = [];
+  fake.refusingRefunds = false;
+  fake.refundStatus = 'processed';
+});
+
+const depsAt = (at: Date): PaymentDeps => razorpayDeps(fake.url, at, mails);
+
+/** A buyer who paid for these courses at `at`, billed as `billing`. */
+async function paidOrder(courseIndexes: number[], billing: Billing = MAHARASHTRA, at = PAID_AT) {
+  const deps = depsAt(at);
+  const { userId } = await newAccount();
+  for (const index of courseIndexes) await addToCart(userId, courses[index]!.id);
+  const answer = await startPayment({ userId, idempotencyKey: undefined, billing }, deps);
+  const orderId = answer.gateway.fields['order_id']!;
+  const payment = fake.pay(orderId, 'captured', undefined, billing.country !== 'IN');
+  const settled = await settlePayment({ orderId, paymentId: payment.id }, deps);
+  if (settled.outcome !== 'order') throw new Error(`not placed: ${settled.outcome}`);
+  return { userId, orderNo: settled.orderNo, paymentId: payment.id };
+}
+
+const refund = (orderNo: string, extra: { courseIds?: number[]; key?: string; at?: Date } = {}) =>
+  refundOrder(
+    {
+      orderNo,
+      ...(extra.courseIds ? { courseIds: extra.courseIds } : {}),
+      reason: 'The batch was cancelled.',
+      idempotencyKey: extra.key,
+      staff: STAFF,
+    },
+    depsAt(extra.at ?? PAID_AT),
+  );
+
+/** Razorpay's word on a refund (the webhook's payload), as the site records it. */
+const gatewaySays = (gatewayRefundId: string, paymentId: string, status: 'processed' | 'failed', at: Date) =>
+  recordRefundEvent({ id: gatewayRefundId, payment_id: paymentId, status }, depsAt(at));
+
+/** What the month's records count of an order's credit notes: the register, docs.csv, the summary. */
+async function countedNotes(orderNo: string, month = '2041-06') {
+  const [notes, register, docs, summary] = await Promise.all([
+    creditNotesIn({ from: `${month}-01`, to: `${month}-28` }, PAID_AT),
+    salesRegisterCsv({ from: `${month}-01`, to: `${month}-28` }, PAID_AT),
+    gstr1CsvOf('docs', month, PAID_AT),
+    gstr1SummaryOf(month, PAID_AT),
+  ]);
+  const ofOrder = notes.filter((note) => note.originalInvoice.orderNo === orderNo);
+  const numbers = ofOrder.map((note) => note.creditNoteNo);
+  return {
+    numbers,
+    registerRows: register.split('\r\n').filter((row) => numbers.some((no) => row.startsWith(`${no},`)))
+      .length,
+    allNotes: notes.length,
+    docs,
+    summaryNotes: summary.creditNotes,
+  };
+}
+
+describe('one credit note per refund, whatever runs at once (DECISIONS 57; issue 38, item 1)', () => {
+  it.each([10, 50])(
+    '%i presses with one key, and as many processed webhooks at once, leave one credit note counted once',
+    async (presses) => {
+      fake.refundStatus = 'pending';
+      const { orderNo, paymentId } = await paidOrder([0, 1]);
+      const before = await countedNotes(orderNo);
+      const first = await Promise.all(
+        Array.from({ length: presses }, () => refund(orderNo, { key: 'one-key' })),
+      );
+      expect(new Set(first.map((answer) => answer.id)).size).toBe(1);
+      const gatewayRefund = fake.refunds.filter((each) => each.payment_id === paymentId);
+      expect(gatewayRefund).toHaveLength(1);
+      fake.settleRefund(gatewayRefund[0]!.id, 'processed');
+      await Promise.all([
+        ...Array.from({ length: presses }, () =>
+          gatewaySays(gatewayRefund[0]!.id, paymentId, 'processed', PAID_AT),
+        ),
+        ...Array.from({ length: presses }, () => refund(orderNo, { key: 'one-key' })),
+      ]);
+      const after = await countedNotes(orderNo);
+      expect(after.numbers).toHaveLength(1);
+      expect(after.registerRows).toBe(1);
+      expect(after.allNotes - before.allNotes).toBe(1);
+      expect(after.summaryNotes - before.summaryNotes).toBe(1);
+      const [stored] = await refundsOfOrder(orderNo);
+      expect(stored).toMatchObject({ state: 'processed', creditNoteNo: after.numbers[0] });
+    },
+  );
+
+  it.each([10, 50])(
+    '%i presses without a key: one refund, the others told nothing is left',
+    async (presses) => {
+      const { orderNo, paymentId } = await paidOrder([2]);
+      const settled = await Promise.allSettled(Array.from({ length: presses }, () => refund(orderNo)));
+      const made = settled.filter((each) => each.status === 'fulfilled');
+      expect(made).toHaveLength(1);
+      for (const each of settled)
+        if (each.status === 'rejected') expect(each.reason).toBeInstanceOf(Conflict);
+      expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toHaveLength(1);
+      expect((await countedNotes(orderNo)).numbers).toHaveLength(1);
+    },
+  );
+});
+
+describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2)', () => {
+  it('pending: no credit note, the buyer told it is pending; processed later: issued then, in the series of that day', async () => {
+    fake.refundStatus = 'pending';
+    // Paid and refunded on 31 March, processed on 2 April: the note is of FY 2042-43.
+    const march = new Date('2042-03-31T08:00:00.000Z');
+    const april = new Date('2042-04-02T05:30:00.000Z');
+    const { userId, orderNo, paymentId } = await paidOrder([3], MAHARASHTRA, march);
+    const asked = await refund(orderNo, { key: 'march', at: march });
+    expect(asked).toMatchObject({ status: 'pending', creditNoteNo: null });
+    expect(await purchaseHistory(userId)).toEqual([
+      expect.objectContaining({
+        refund: { amount: courses[3]!.discountedFeesPaise / 100, at: march.toISOString() },
+      }),
+    ]);
+    const pendingMail = mails.find((mail) => mail.idempotencyKey === `refund-pending-${asked.id}`);
+    expect(pendingMail?.subject).toContain('is pending');
+    expect(pendingMail?.text).not.toContain('credit-note');
+    // Not released while pending: the course is still the buyer's.
+    await expect(addToCart(userId, courses[3]!.id)).rejects.toBeInstanceOf(Conflict);
+
+    const gatewayRefund = fake.refunds.find((each) => each.payment_id === paymentId)!;
+    fake.settleRefund(gatewayRefund.id, 'processed');
+    await gatewaySays(gatewayRefund.id, paymentId, 'processed', april);
+    const [stored] = await refundsOfOrder(orderNo);
+    expect(stored).toMatchObject({ state: 'processed', processedAt: april.toISOString() });
+    expect(stored!.creditNoteNo).toMatch(/^SIS-CN4243-\d{5}$/);
+    const note = await creditNoteFor(userId, orderNo, stored!.creditNoteNo!);
+    expect(note.creditNoteDate).toBe(april.toISOString());
+    expect(mails.find((mail) => mail.idempotencyKey === `refund-${asked.id}`)?.text).toContain(
+      `credit-note?id=${stored!.creditNoteNo}`,
+    );
+    expect((await purchaseHistory(userId))[0]!.refund).toEqual({
+      creditNoteNo: stored!.creditNoteNo,
+      amount: courses[3]!.discountedFeesPaise / 100,
+      at: april.toISOString(),
+    });
+    // Released once processed: it can be bought again.
+    await expect(addToCart(userId, courses[3]!.id)).resolves.toBeDefined();
+  });
+
+  it('failed: no credit note, the payment needs attention, and the same courses can be refunded again', async () => {
+    fake.refundStatus = 'failed';
+    const { userId, orderNo, paymentId } = await paidOrder([4]);
+    const before = await countedNotes(orderNo);
+    const failed = await refund(orderNo, { key: 'first-try' });
+    expect(failed).toMatchObject({ status: 'failed', creditNoteNo: null });
+    expect((await countedNotes(orderNo)).allNotes).toBe(before.allNotes);
+    expect(await getPayment(paymentId)).toMatchObject({
+      outcome: 'attention',
+      reason: expect.stringContaining('Refund it again'),
+    });
+    expect((await purchaseHistory(userId))[0]!.refund).toBeUndefined();
+    // The same key answers the same failed refund; a new press refunds the courses again.
+    expect(await refund(orderNo, { key: 'first-try' })).toMatchObject({ id: failed.id, status: 'failed' });
+    fake.refundStatus = 'processed';
+    const again = await refund(orderNo, { key: 'second-try' });
+    expect(again).toMatchObject({ status: 'processed', courseIds: [courses[4]!.id] });
+    expect((await countedNotes(orderNo)).numbers).toEqual([again.creditNoteNo]);
+    await expect(refund(orderNo, { key: 'third-try' })).rejects.toBeInstanceOf(Conflict);
+  });
+
+  it('an old refund.failed never undoes processed: the note stays, the payment needs no attention', async () => {
+    fake.refundStatus = 'pending';
+    const { orderNo, paymentId } = await paidOrder([6]);
+    await refund(orderNo, { key: 'k' });
+    const gatewayRefund = fake.refunds.find((each) => each.payment_id === paymentId)!;
+    fake.settleRefund(gatewayRefund.id, 'processed');
+    await gatewaySays(gatewayRefund.id, paymentId, 'processed', PAID_AT);
+    await gatewaySays(gatewayRefund.id, paymentId, 'failed', PAID_AT);
+    const [stored] = await refundsOfOrder(orderNo);
+    expect(stored).toMatchObject({ state: 'processed', creditNoteNo: expect.any(String) });
+    expect((await getPayment(paymentId))!.outcome).toBe('order');
+    expect((await countedNotes(orderNo)).numbers).toEqual([stored!.creditNoteNo]);
+  });
+
+  it("is made from the invoice as issued: its rates, heads, seller and LUT, not today's settings", async () => {
+    const settings = site as unknown as {
+      legalName: string;
+      tax: { lutReference: string; gst: { split: { label: string; ratePct: number }[] } };
+    };
+    const before = {
+      legalName: settings.legalName,
+      lut: settings.tax.lutReference,
+      split: settings.tax.gst.split,
+    };
+    const intra = await paidOrder([7, 8]);
+    const abroad = await paidOrder([0], {
+      name: 'Jane Roe',
+      country: 'US',
+      address: { line: '1 Main St', city: 'Austin', postalCode: '73301' },
+    });
+    const invoice = await invoiceOf(intra.userId, intra.orderNo);
+    const exportInvoice = await invoiceOf(abroad.userId, abroad.orderNo);
+    try {
+      settings.legalName = 'Renamed Since Ltd.';
+      settings.tax.lutReference = 'AD279999999999Z';
+      settings.tax.gst.split = [
+        { label: 'CGST', ratePct: 2.5 },
+        { label: 'SGST', ratePct: 2.5 },
+      ];
+      const one = await refund(intra.orderNo, { courseIds: [courses[8]!.id] });
+      const note = await creditNoteFor(intra.userId, intra.orderNo, one.creditNoteNo!);
+      expect(note.seller).toEqual(invoice.seller);
+      expect(note.billing).toEqual(invoice.billing);
+      expect(note.placeOfSupply).toBe(invoice.placeOfSupply);
+      expect(note.totals.taxes.map(({ label, ratePct }) => ({ label, ratePct }))).toEqual([
+        { label: 'CGST', ratePct: 9 },
+        { label: 'SGST', ratePct: 9 },
+      ]);
+      // The line as the invoice printed it: quantity, rate per seat, taxable value.
+      const printed = invoice.lines.find((line) => line.courseId === courses[8]!.id)!;
+      expect(note.lines).toEqual([printed]);
+      expect(note.totals.taxable).toBe(printed.taxableValue);
+      expect(note.totals.total).toBe(courses[8]!.discountedFeesPaise / 100);
+
+      const all = await refund(abroad.orderNo);
+      const exportNote = await creditNoteFor(abroad.userId, abroad.orderNo, all.creditNoteNo!);
+      expect(exportNote.exportNote).toBe(exportInvoice.exportNote);
+      expect(exportNote.exportNote).not.toContain('AD279999999999Z');
+      // The whole invoice reversed: the same figures, in dollars and at the invoice's rupee rate.
+      expect(exportNote.totals).toEqual(exportInvoice.totals);
+      expect(exportNote.inr).toEqual(exportInvoice.inr);
+      expect(exportNote.currency).toBe('USD');
+    } finally {
+      settings.legalName = before.legalName;
+      settings.tax.lutReference = before.lut;
+      settings.tax.gst.split = before.split;
+    }
+  });
+});
+
+describe("a refund's refusals (issue 38, item 9)", () => {
+  it('courses not in the order are a ValidationError; an unknown order NotFound; nothing is stored', async () => {
+    const { orderNo } = await paidOrder([1]);
+    await expect(refund(orderNo, { courseIds: [courses[2]!.id] })).rejects.toBeInstanceOf(ValidationError);
+    await expect(refund(orderNo, { courseIds: [courses[1]!.id, courses[2]!.id] })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await expect(refund('SIS-4142-999999')).rejects.toBeInstanceOf(NotFound);
+    await expect(refund('not an order')).rejects.toBeInstanceOf(NotFound);
+    expect(await refundsOfOrder(orderNo)).toEqual([]);
+  });
+
+  it('an order not paid online is a Conflict and the gateway is not asked', async () => {
+    const { orderNo } = await paidOrder([2]);
+    const order = (await getOrder(orderNo))!;
+    const unpaidNo = orderNo.replace(/\d{6}$/, '999998');
+    // An order from before online payment: the same, with no payment.
+    await saveOrder({ ...order, orderNo: unpaidNo, payment: undefined });
+    const asked = fake.refunds.length;
+    await expect(refund(unpaidNo)).rejects.toBeInstanceOf(Conflict);
+    expect(fake.refunds).toHaveLength(asked);
+  });
+
+  it('a credit note asked under another order is not found, even by staff', async () => {
+    const a = await paidOrder([3]);
+    const b = await paidOrder([4]);
+    const { creditNoteNo } = await refund(a.orderNo);
+    await expect(
+      creditNoteFor(b.userId, b.orderNo, creditNoteNo!, { anyOrder: true }),
+    ).rejects.toBeInstanceOf(NotFound);
+    await expect(creditNoteFor(a.userId, a.orderNo, 'SIS-CN4142-99999')).rejects.toBeInstanceOf(NotFound);
+  });
+});
