@@ -20,7 +20,11 @@ export const CheckoutSchema = z.object({
   startedAt: z.iso.datetime(),
   lines: z.array(OrderLineSchema).check(z.minLength(1)),
   billTo: z.object({ name: z.string(), email: z.string() }),
-  /** Billing details the buyer gave for this payment (issue 18); the last given before it is paid. */
+  /**
+   * Billing details the gateway order in `payment` was made for (issue 18; DECISIONS 58): they
+   * change only with the gateway order, in one write, so the invoice carries the billing of the
+   * gateway order that was paid.
+   */
   billing: z.optional(BillingRecordSchema),
   /** The order number, once assigned. */
   orderNo: z.optional(z.string()),
@@ -38,6 +42,11 @@ export const CheckoutSchema = z.object({
       currency: z.string(),
       reference: z.optional(z.string()),
       /**
+       * The payment being settled for this gateway order (`claimCheckout`): from then on the
+       * gateway order and its billing are never replaced.
+       */
+      claimedBy: z.optional(z.string()),
+      /**
        * When the payment was first confirmed (ISO 8601, UTC): the time of supply, so the invoice's
        * date and financial-year series (DECISIONS 47). Payments confirmed before it have none.
        */
@@ -50,8 +59,9 @@ export const CheckoutSchema = z.object({
     }),
   ),
   /**
-   * Gateway orders of this checkout that a later one replaced, unpaid (the billing country, so the
-   * currency, changed since): a payment of one is refused, and the buyer's status call reads it.
+   * Gateway orders of this checkout that a later one replaced, unpaid (the billing changed since,
+   * in another tab or to another country): a payment of one is refused, and the buyer's status
+   * call reads it.
    */
   replacedGatewayOrders: z.optional(z.array(z.string())),
 });
@@ -99,37 +109,66 @@ const GatewayOrderSchema = z.object({ userId: z.string(), cartVersion: z.int() }
 const gatewayOrderKey = (orderId: string) => `gateway-orders/${orderId}`;
 
 /**
- * Records the gateway order that pays a checkout (the first one recorded stays, unless it is
- * `replacing.orderId`, still unpaid: a gateway order in the currency asked before, replaced in
- * one write with the billing details that ask the new currency) and indexes the checkout by it;
- * resolves to the checkout as stored.
+ * Records a gateway order that pays a checkout, with the billing it was made for, in one write
+ * (DECISIONS 58): on a checkout with none, or in place of `replacing`, the one the caller saw,
+ * while it is unpaid and no payment of it is being settled. Otherwise the checkout is left as it
+ * is (another tab got there first, or a payment came): the caller compares. Indexes the checkout
+ * by the gateway order; resolves to the checkout as stored.
  */
 export async function bindGatewayOrder(
   checkout: Pick<Checkout, 'userId' | 'cartVersion'>,
   payment: NonNullable<Checkout['payment']>,
-  replacing?: { readonly orderId: string; readonly billing: NonNullable<Checkout['billing']> },
+  billing: NonNullable<Checkout['billing']>,
+  replacing: string | undefined,
 ): Promise<Checkout> {
-  const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
+  // Indexed first: a payment of it finds its checkout the moment the buyer can pay it.
+  await store.create(gatewayOrderKey(payment.orderId), GatewayOrderSchema, {
+    userId: checkout.userId,
+    cartVersion: checkout.cartVersion,
+  });
+  return updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
     const asked = current.payment;
-    if (!asked) return { ...current, payment };
+    if (asked?.orderId !== replacing) return current;
+    if (asked === undefined) return { ...current, billing, payment };
     const replaceable =
-      replacing !== undefined &&
-      asked.orderId === replacing.orderId &&
-      asked.reference === undefined &&
-      current.orderNo === undefined;
+      asked.reference === undefined && asked.claimedBy === undefined && current.orderNo === undefined;
     if (!replaceable) return current;
     return {
       ...current,
-      billing: replacing.billing,
+      billing,
       payment,
       replacedGatewayOrders: [...(current.replacedGatewayOrders ?? []), asked.orderId],
     };
   });
-  await store.create(gatewayOrderKey(stored.payment!.orderId), GatewayOrderSchema, {
-    userId: stored.userId,
-    cartVersion: stored.cartVersion,
+}
+
+/**
+ * Claims the checkout's gateway order for a payment being settled (issue 38, item 8): in one
+ * conditional write, so that a replacement (`bindGatewayOrder`) either came before (the payment
+ * is then of a replaced gateway order) or never comes. Resolves to the checkout as claimed, or
+ * `replaced` when its gateway order is no longer `orderId`, or `other` when another payment holds it.
+ */
+export async function claimCheckout(
+  checkout: Pick<Checkout, 'userId' | 'cartVersion'>,
+  orderId: string,
+  paymentId: string,
+): Promise<Checkout | 'replaced' | 'other'> {
+  let answer: 'replaced' | 'other' | undefined;
+  const stored = await updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
+    answer = undefined;
+    const asked = current.payment;
+    if (asked?.orderId !== orderId) {
+      answer = 'replaced';
+      return current;
+    }
+    const holder = asked.claimedBy ?? asked.reference;
+    if (holder !== undefined) {
+      if (holder !== paymentId) answer = 'other';
+      return current;
+    }
+    return { ...current, payment: { ...asked, claimedBy: paymentId } };
   });
-  return stored;
+  return answer ?? stored;
 }
 
 /** The checkout a gateway order pays, or undefined. */

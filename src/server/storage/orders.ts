@@ -87,13 +87,17 @@ export async function saveOrderMarker(userId: string, orderNo: string): Promise<
 
 /**
  * Writes an order unless it exists, then puts it on the console's `orders` index and its buyer's
- * totals (idempotent: a retry after a crash finishes both); resolves to the stored order.
+ * totals (idempotent: a retry after a crash finishes both); resolves to the stored order. An order
+ * already stored under the number for another buyer or time (its number handed out twice: a
+ * counter restored from an old backup) throws before anything is indexed (DECISIONS 57).
  */
 export async function saveOrder(order: Order): Promise<Order> {
   const stored = (await store.create(orderKey(order.orderNo), OrderSchema, order))
     ? order
     : await store.get(orderKey(order.orderNo), OrderSchema);
   if (!stored) throw new Error(`Order ${order.orderNo} vanished while being written`);
+  if (stored.userId !== order.userId || stored.placedAt !== order.placedAt)
+    throw new Error(`Order number ${order.orderNo} already belongs to another order`);
   await indexOrder(stored);
   return stored;
 }

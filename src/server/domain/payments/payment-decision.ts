@@ -1,17 +1,23 @@
 /**
- * One payment, one order (DECISIONS 48; issue 28, item 1): the one decision the callback, the
- * webhook (`payment.captured`, `payment.authorized`, `order.paid`) and every replay of them go
- * through before a payment is captured or kept. A payment becomes an order when its checkout
- * exists, its amount and currency match, no other payment claimed the gateway order, and the
- * buyer owns none of its courses now (held in one conditional write per buyer), and every batch
- * of it has the seats (taken in one conditional write per batch, DECISIONS 54). Otherwise it is
- * never kept: an authorised one is not captured, a captured one is refunded in full at once, once
- * (the refund is claimed on the payment's record before the gateway is called). Capture happens
- * here, for the payments that become orders, whatever the dashboard's auto-capture setting.
+ * One payment, one order (DECISIONS 48; issue 28, item 1; issue 38, item 8): the one settlement
+ * the callback, the webhook (`payment.captured`, `payment.authorized`, `order.paid`) and every
+ * replay of them go through. `settlePayment` reads as its steps, each idempotent, with the
+ * payment as the gateway has it and the checkout read once and passed down:
  *
- * Steps, each idempotent (docs/checkout.md): seen (the payment's record), decided (the gateway
- * order's claim, the buyer's course hold), captured, placed (`placePaidOrder`), or refused
- * (refund claimed, refunded, the buyer told by e-mail).
+ * 1. `decide`: what the checkout asked (it exists; this gateway order, not a replaced one; the
+ *    amount and currency; an export paid from abroad; not paid by another payment);
+ * 2. `claim`: the gateway order for this payment, create-only, and on the checkout in one
+ *    conditional write, so its gateway order and billing are never replaced from here on;
+ * 3. `holdCourses`: the buyer owns none of its courses now (one conditional write per buyer);
+ * 4. `takeSeats`: every batch has the seats (one conditional write per batch, DECISIONS 54);
+ * 5. `capture`: an authorised payment captured here, whatever the dashboard's auto-capture;
+ * 6. `issueInvoice`, 7. `placeOrder`, 8. `queueConfirmation` (src/server/domain/shop/checkout.ts).
+ *
+ * A refusal at steps 1-4 keeps no money: an authorised payment is not captured, a captured one is
+ * refunded in full at once, once (the refund is claimed on the payment's record before the gateway
+ * is called), and the buyer is told. Nothing after the capture refuses: steps 6-8 are idempotent
+ * writes, and one that fails leaves the payment listed as needing attention until the next
+ * callback, webhook or replay finishes it.
  */
 import { ValidationError } from '~/server/domain/errors';
 import { isStaleClaim } from '~/server/domain/payments/claims';
@@ -20,11 +26,17 @@ import { exchangeRateOf } from '~/server/domain/payments/exchange-rate';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
 import type { RazorpayPayment } from '~/server/domain/payments/razorpay';
 import { formatAmount, renderPaymentRefused } from '~/server/domain/payments/payment-mail';
-import { placePaidOrder, type CheckoutDeps } from '~/server/domain/shop/checkout';
+import {
+  issueInvoice,
+  placeOrder,
+  queueConfirmation,
+  type CheckoutDeps,
+} from '~/server/domain/shop/checkout';
 import { SKIP } from '~/server/storage/blob-store';
 import {
   checkoutIdOf,
   checkoutOfGatewayOrder,
+  claimCheckout,
   isOurGatewayOrder,
   type Checkout,
 } from '~/server/storage/checkouts';
@@ -52,7 +64,7 @@ export type RefusalCode =
 export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
   'no-checkout': 'The checkout this payment was for no longer exists.',
   replaced:
-    'The buyer changed the billing country after this gateway order was made; the checkout asks another currency or amount now, through a newer gateway order.',
+    'The buyer changed the billing details after this gateway order was made (another tab, or another country); the checkout is paid through a newer gateway order now (DECISIONS 58).',
   amount: "The payment's amount or currency differs from its checkout's.",
   domestic:
     'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
@@ -70,16 +82,17 @@ export type Settled =
   | { readonly outcome: Exclude<PaymentRecord['outcome'], 'order'>; readonly record: PaymentRecord }
   | { readonly outcome: 'unknown'; readonly why: string };
 
-type Decision = { readonly become: 'order'; readonly checkout: Checkout } | { readonly refuse: RefusalCode };
-
 /** A checkout billed to a country other than India: an export (DECISIONS 51). */
 const isExport = (checkout: Checkout) => checkout.billing !== undefined && checkout.billing.country !== 'IN';
 
-/** The decision itself: the order's claim and the buyer's course hold are its only writes. */
-async function decide(payment: RazorpayPayment, checkout: Checkout | undefined): Promise<Decision> {
+/** A step's verdict: go on with the checkout as it now stands, or refuse the payment. */
+type Verdict = { readonly checkout: Checkout } | { readonly refuse: RefusalCode };
+
+/** Step 1: what the checkout asked, checked against the payment; no writes. */
+export function decide(payment: RazorpayPayment, checkout: Checkout | undefined): Verdict {
   const asked = checkout?.payment;
   if (!checkout || !asked) return { refuse: 'no-checkout' };
-  // A gateway order the checkout replaced (another currency asked since): never kept.
+  // A gateway order the checkout replaced (another billing or currency asked since): never kept.
   if (payment.order_id !== asked.orderId) return { refuse: 'replaced' };
   if (payment.amount !== asked.amountCents || payment.currency !== asked.currency)
     return { refuse: 'amount' };
@@ -87,27 +100,35 @@ async function decide(payment: RazorpayPayment, checkout: Checkout | undefined):
   if (isExport(checkout) && payment.international === false) return { refuse: 'domestic' };
   // An order placed before payments had claims names its payment on the checkout.
   if (asked.reference !== undefined && asked.reference !== payment.id) return { refuse: 'already-paid' };
-  if ((await claimGatewayOrder(asked.orderId, payment.id)) !== payment.id) return { refuse: 'already-paid' };
-  if (checkout.orderNo === undefined) {
-    const courseIds = checkout.lines.map((line) => line.courseId);
-    const taken = await holdCourses(
-      checkout.userId,
-      asked.orderId,
-      courseIds,
-      await boughtCourseIds(checkout.userId),
-    );
-    if (taken.length > 0) return { refuse: 'owned' };
-    // The seats, after the course hold: all of them or none, and the hold goes with them.
-    if (!(await takeSeatsOf(checkout, asked.orderId))) {
-      await releaseCourses(checkout.userId, asked.orderId, courseIds);
-      return { refuse: 'full' };
-    }
-  }
-  return { become: 'order', checkout };
+  return { checkout };
 }
 
 /**
- * Takes the seats of every line's batch for the gateway order (DECISIONS 54), each in one
+ * Step 2: the gateway order for this payment (the first payment of it wins), then the checkout's
+ * claim, so that no other tab's billing replaces the gateway order while it is settled.
+ */
+async function claim(paymentId: string, orderId: string, checkout: Checkout): Promise<Verdict> {
+  if ((await claimGatewayOrder(orderId, paymentId)) !== paymentId) return { refuse: 'already-paid' };
+  const claimed = await claimCheckout(checkout, orderId, paymentId);
+  if (claimed === 'replaced') return { refuse: 'replaced' };
+  if (claimed === 'other') return { refuse: 'already-paid' };
+  return { checkout: claimed };
+}
+
+/** Step 3: the checkout's courses held for its gateway order, unless the buyer owns one now. */
+async function holdCoursesOf(checkout: Checkout, orderId: string): Promise<boolean> {
+  const courseIds = checkout.lines.map((line) => line.courseId);
+  const taken = await holdCourses(
+    checkout.userId,
+    orderId,
+    courseIds,
+    await boughtCourseIds(checkout.userId),
+  );
+  return taken.length === 0;
+}
+
+/**
+ * Step 4: the seats of every line's batch for the gateway order (DECISIONS 54), each in one
  * conditional write per batch, idempotent per gateway order: true when every batch gave them;
  * otherwise gives back those taken and answers false. A line from before batches takes none.
  */
@@ -130,7 +151,7 @@ async function releaseSeatsOf(checkout: Checkout, claimId: string): Promise<void
   );
 }
 
-/** Captures an authorised payment; a lost race with another capture reads the gateway again. */
+/** Step 5: captures an authorised payment; a lost race with another capture reads the gateway again. */
 async function capture(payment: RazorpayPayment, gateway: PaymentGateway): Promise<RazorpayPayment> {
   if (payment.status !== 'authorized') return payment;
   try {
@@ -154,17 +175,86 @@ export async function settlePayment(
   if (!isGatewayId('order', ids.orderId) || !isGatewayId('pay', ids.paymentId))
     throw new ValidationError([PAYMENT_ID_ERROR]);
   const { gateway } = deps;
-  let payment = await gateway.fetchPayment(ids.paymentId);
+  const payment = await gateway.fetchPayment(ids.paymentId);
   if (!payment || payment.order_id !== ids.orderId)
     return { outcome: 'unknown', why: `payment ${ids.paymentId} is not for ${ids.orderId}` };
   const checkout = await checkoutOfGatewayOrder(ids.orderId);
   const known = checkout !== undefined || (await isOurGatewayOrder(ids.orderId));
+  await noteSeen(payment, ids.orderId, checkout, deps);
+  if (payment.status === 'failed' || payment.status === 'created') return recordFailed(payment);
+  if (!known) return recordUnmatched(payment);
+
+  const decided = decide(payment, checkout);
+  if ('refuse' in decided) return refused(payment, decided.refuse, checkout, deps);
+  const claimed = await claim(payment.id, ids.orderId, decided.checkout);
+  if ('refuse' in claimed) return refused(payment, claimed.refuse, checkout, deps);
+  const paying = claimed.checkout;
+  if (paying.orderNo === undefined) {
+    if (!(await holdCoursesOf(paying, ids.orderId))) return refused(payment, 'owned', paying, deps);
+    if (!(await takeSeatsOf(paying, ids.orderId))) {
+      await releaseCourses(
+        paying.userId,
+        ids.orderId,
+        paying.lines.map((line) => line.courseId),
+      );
+      return refused(payment, 'full', paying, deps);
+    }
+  }
+  const captured = await capture(payment, gateway);
+  if (captured.status !== 'captured') return notCaptured(captured, ids.orderId, paying, deps);
+
+  try {
+    const issued = await issueInvoice(
+      paying,
+      { paymentId: captured.id, exchangeRate: exchangeRateOf(captured, gateway.kind) },
+      deps,
+    );
+    await placeOrder(issued, deps);
+    await queueConfirmation(issued.order, deps);
+    const { orderNo } = issued.order;
+    const record = await updatePayment(captured.id, (current) =>
+      current.outcome === 'order' && current.orderNo === orderNo
+        ? SKIP
+        : {
+            ...current,
+            status: 'captured',
+            outcome: 'order',
+            orderNo,
+            reason: undefined,
+            updatedAt: deps.now().toISOString(),
+          },
+    );
+    return { outcome: 'order', orderNo, record };
+  } catch (error) {
+    // The money is taken and the order not finished: staff see it until a replay finishes it.
+    const why = error instanceof Error ? error.message : String(error);
+    await updatePayment(captured.id, (current) =>
+      current.outcome === 'order'
+        ? SKIP
+        : {
+            ...current,
+            status: 'captured',
+            outcome: 'attention',
+            reason: `Captured, but its order was not finished (${why.slice(0, 200)}). The next webhook or replay finishes it; if none comes, refund the payment.`,
+            updatedAt: deps.now().toISOString(),
+          },
+    ).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The payment's record, made the first time the gateway tells of it (the markers every time). */
+async function noteSeen(
+  payment: RazorpayPayment,
+  orderId: string,
+  checkout: Checkout | undefined,
+  deps: SettleDeps,
+) {
   const now = deps.now().toISOString();
-  let record: PaymentRecord;
   await notePayment({
     paymentId: payment.id,
-    gatewayOrderId: ids.orderId,
-    gateway: gateway.kind,
+    gatewayOrderId: orderId,
+    gateway: deps.gateway.kind,
     ...(checkout ? { paymentNo: checkoutIdOf(checkout).replace('/', '.'), userId: checkout.userId } : {}),
     amountCents: payment.amount,
     currency: payment.currency,
@@ -173,62 +263,55 @@ export async function settlePayment(
     at: now,
     updatedAt: now,
   });
-  if (payment.status === 'failed' || payment.status === 'created') {
-    record = await updatePayment(payment.id, (current) =>
-      current.outcome === 'pending' ? { ...current, status: payment!.status, outcome: 'failed' } : SKIP,
-    );
-    return { outcome: record.outcome, record } as Settled;
-  }
-  if (!known) {
-    record = await updatePayment(payment.id, (current) =>
-      current.outcome === 'pending'
-        ? { ...current, outcome: 'attention', reason: REFUSAL_REASONS.unmatched, reasonCode: 'unmatched' }
-        : SKIP,
-    );
-    return { outcome: 'attention', record };
-  }
+}
 
-  const decision = await decide(payment, checkout);
-  if ('become' in decision) {
-    payment = await capture(payment, gateway);
-    if (payment.status !== 'captured') {
-      // Refunded or voided at the gateway meanwhile (the dashboard, or our own refund of a
-      // replayed refusal): for staff to look at, and the seats it took go back.
-      await releaseSeatsOf(decision.checkout, ids.orderId);
-      record = await updatePayment(payment.id, (current) => ({
-        ...current,
-        status: payment!.status,
-        outcome: 'attention',
-        reason: `The payment is ${payment!.status} at the gateway; no order was placed.`,
-        updatedAt: deps.now().toISOString(),
-      }));
-      return { outcome: 'attention', record };
-    }
-    const placed = await placePaidOrder(
-      {
-        orderId: ids.orderId,
-        paymentId: payment.id,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: payment.status,
-        exchangeRate: exchangeRateOf(payment, gateway.kind),
-      },
-      deps,
-    );
-    record = await updatePayment(payment.id, (current) =>
-      current.outcome === 'order' && current.orderNo === placed.orderNo
-        ? SKIP
-        : {
-            ...current,
-            status: 'captured',
-            outcome: 'order',
-            orderNo: placed.orderNo,
-            updatedAt: deps.now().toISOString(),
-          },
-    );
-    return { outcome: 'order', orderNo: placed.orderNo, record };
-  }
-  record = await refuse(payment, decision.refuse, checkout, deps);
+/** A payment that failed or was never made at the gateway: recorded as failed, nothing else. */
+async function recordFailed(payment: RazorpayPayment): Promise<Settled> {
+  const record = await updatePayment(payment.id, (current) =>
+    current.outcome === 'pending' ? { ...current, status: payment.status, outcome: 'failed' } : SKIP,
+  );
+  return { outcome: record.outcome, record } as Settled;
+}
+
+/** A payment of a gateway order this site did not make: for staff to look at. */
+async function recordUnmatched(payment: RazorpayPayment): Promise<Settled> {
+  const record = await updatePayment(payment.id, (current) =>
+    current.outcome === 'pending'
+      ? { ...current, outcome: 'attention', reason: REFUSAL_REASONS.unmatched, reasonCode: 'unmatched' }
+      : SKIP,
+  );
+  return { outcome: 'attention', record };
+}
+
+/**
+ * A payment the gateway would not capture (refunded or voided there meanwhile: the dashboard, or
+ * our own refund of a replayed refusal): for staff to look at, and the seats it took go back.
+ */
+async function notCaptured(
+  payment: RazorpayPayment,
+  orderId: string,
+  checkout: Checkout,
+  deps: SettleDeps,
+): Promise<Settled> {
+  await releaseSeatsOf(checkout, orderId);
+  const record = await updatePayment(payment.id, (current) => ({
+    ...current,
+    status: payment.status,
+    outcome: 'attention',
+    reason: `The payment is ${payment.status} at the gateway; no order was placed.`,
+    updatedAt: deps.now().toISOString(),
+  }));
+  return { outcome: 'attention', record };
+}
+
+/** A refused payment, as the settlement answers it. */
+async function refused(
+  payment: RazorpayPayment,
+  code: RefusalCode,
+  checkout: Checkout | undefined,
+  deps: SettleDeps,
+): Promise<Settled> {
+  const record = await refuse(payment, code, checkout, deps);
   return { outcome: record.outcome, record } as Settled;
 }
 

@@ -4,15 +4,18 @@
  * so that a crash between any two steps loses nothing and a retry finishes the same order
  * (docs/checkout.md gives the order and why):
  *
- * 1. `started`:  the checkout record of this cart version (lines priced now, buyer, billing) and
- *    its gateway order (`payableCheckout`); the payment confirmed, its reference (`placePaidOrder`);
+ * 1. `started`:  the checkout record of this cart version (lines priced now, buyer) and its
+ *    gateway order with the billing it was made for (`payableCheckout`); once the payment is
+ *    captured, its reference and the time of supply (`issueInvoice`);
  * 2. `numbered`: the order number, claimed by a create-only write of its own record, then noted on
- *    the checkout;
- * 3. `listed`:   the order's marker in the buyer's history;
- * 4. `ordered`:  the order itself (from here on it exists);
- * 5. `mailed`:   the confirmation e-mail, queued once by its idempotency key;
- * 6. `emptied`:  the bought courses leave the cart (the cart remembers this checkout);
- * 7. `completed`: the checkout is marked done.
+ *    the checkout, and the invoice made as issued (`issueInvoice`);
+ * 3. `listed`:   the order's marker in the buyer's history (`placeOrder`, as the rest but the mail);
+ * 4. `ordered`:  the order itself (from here on it exists), and its enrolments;
+ * 5. `emptied`:  the bought courses leave the cart (the cart remembers this checkout);
+ * 6. `completed`: the checkout is marked done;
+ * 7. `mailed`:   the confirmation e-mail, queued once by its idempotency key (`queueConfirmation`).
+ *
+ * `settlePayment` (src/server/domain/payments/payment-decision.ts) runs them after the capture.
  */
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
@@ -24,7 +27,8 @@ import {
   type BillingRecord,
 } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
-import { CartChanged, Conflict, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { CartChanged, Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { site } from '~/site.config';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartItems, cartLines, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
@@ -42,7 +46,6 @@ import {
   bindGatewayOrder,
   bindKey,
   cartVersionOfKey,
-  checkoutOfGatewayOrder,
   checkoutIdOf,
   getCheckout,
   startCheckout,
@@ -61,9 +64,9 @@ export const CHECKOUT_STEPS = [
   'numbered',
   'listed',
   'ordered',
-  'mailed',
   'emptied',
   'completed',
+  'mailed',
 ] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
@@ -72,6 +75,7 @@ export const CHECKOUT_ERRORS = {
   changed: 'Your cart changed. Check it and continue.',
   settling:
     'A payment of this cart is being confirmed. Wait a minute, then look in your purchase history before paying again.',
+  ourGstin: "This is our GSTIN. Enter your company's GSTIN.",
 } as const;
 
 /** What a checkout needs from the outside world. */
@@ -196,7 +200,8 @@ function showsLines(
   );
 }
 
-const sameBilling = (a: BillingRecord | undefined, b: BillingRecord) =>
+/** True when two billings would print the same invoice (DECISIONS 58): every field alike. */
+export const sameBilling = (a: BillingRecord | undefined, b: BillingRecord) =>
   a !== undefined &&
   a.name === b.name &&
   a.country === b.country &&
@@ -240,114 +245,78 @@ async function checkBatches(checkout: Checkout, now: Date): Promise<void> {
 
 /**
  * The checkout a payment of the user's cart is for (issue 18; the payment-start step itself is
- * `startPayment`, src/server/domain/payments/checkout-payment.ts): the checkout of this cart version (or key) with
- * the billing details given, and a gateway order for its total, recorded on it. No order and no
- * number yet: those come when the payment is confirmed (`placePaidOrder`), so an abandoned
- * payment leaves no gap. Repeating it answers the same payment (the billing details given last
- * before it is paid are the invoice's) while it asks the same currency and amount; a billing
- * country that changes the currency gets a new gateway order in place of an unpaid one (never
- * the old one to pay: a payment of that one is refused). Two at once may each ask the gateway, and the first one
- * recorded is the one paid (the other gateway order is never paid). A page that showed another
+ * `startPayment`, src/server/domain/payments/checkout-payment.ts): the checkout of this cart
+ * version (or key) and a gateway order for its total, made for the billing given (DECISIONS 58).
+ * No order and no number yet: those come when the payment is confirmed, so an abandoned payment
+ * leaves no gap. The gateway order is reused only for the same amount, currency and billing;
+ * anything else (another tab's billing, a billing country that changes the currency) gets a new
+ * gateway order in place of the unpaid one, in one write with its billing, so a payment of the
+ * old one is refused (`replaced`) and the invoice always carries the billing of the gateway order
+ * that was paid. Not once a payment of it is being settled (`claimedBy`): 409. Two tabs at once
+ * may each ask the gateway; the one recorded last is the one paid. A page that showed another
  * cart gets `CartChanged` with the server's. A checkout already paid is answered as it is (its
- * `orderNo` set): the caller decides.
+ * `orderNo` or payment reference set): the caller decides.
  */
 export async function payableCheckout(
   request: PaymentRequest,
   deps: CheckoutDeps,
   createGatewayOrder: CreateGatewayOrder,
 ): Promise<PaymentStarted> {
-  const { userId } = request;
+  const { userId, billing } = request;
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
+  if (billing.gstin !== undefined && billing.gstin === site.tax.gstin)
+    throw new ValidationError([CHECKOUT_ERRORS.ourGstin]);
   // The billing country decides the currency charged (DECISIONS 46).
-  const currency = currencyOfCountry(request.billing.country);
+  const currency = currencyOfCountry(billing.country);
   if (request.expect && !showsLines(found.lines, request.expect, currency))
     throw new CartChanged([CHECKOUT_ERRORS.changed], await cartItems(userId, undefined, deps.now()));
-  if (found.payment?.reference === undefined) await checkBatches(found, deps.now());
-  checkAddress(request.billing, found.lines);
+  const paid = (checkout: Checkout) =>
+    checkout.orderNo !== undefined || checkout.payment?.reference !== undefined;
+  if (!paid(found)) await checkBatches(found, deps.now());
+  checkAddress(billing, found.lines);
   const paymentNo = checkoutIdOf(found).replace('/', '.');
   const amountCents = totalIn(found.lines, currency);
-  const asked = found.payment;
-  if (
-    asked &&
-    asked.reference === undefined &&
-    found.orderNo === undefined &&
-    (asked.currency !== currency || asked.amountCents !== amountCents)
-  ) {
-    // A gateway order in another currency (the billing country changed since) is replaced, never
-    // offered again; its payment is refused (`replaced`). The billing details change in the same
-    // write, so a payment of the old order never meets the new country. Not while a payment of
-    // the old order is being settled.
-    if (await isGatewayOrderClaimed(asked.orderId)) throw new Conflict([CHECKOUT_ERRORS.settling]);
+  let checkout = found;
+  // A lost race with another tab's gateway order looks again: at most a few times.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const asked = checkout.payment;
+    const reusable =
+      asked !== undefined &&
+      asked.currency === currency &&
+      asked.amountCents === amountCents &&
+      sameBilling(checkout.billing, billing);
+    if (paid(checkout) || reusable) return { paymentNo, checkout };
+    // A payment of the gateway order is being settled: its claim on the checkout (the write that
+    // decides), or its claim of the gateway order a moment before it.
+    if (asked && (asked.claimedBy !== undefined || (await isGatewayOrderClaimed(asked.orderId))))
+      throw new Conflict([CHECKOUT_ERRORS.settling]);
     const order = await createGatewayOrder({ amountCents, currency, paymentNo });
-    const replaced = await bindGatewayOrder(
-      found,
-      { ...order, amountCents, currency },
-      { orderId: asked.orderId, billing: request.billing },
-    );
-    return { paymentNo, checkout: replaced };
+    checkout = await bindGatewayOrder(checkout, { ...order, amountCents, currency }, billing, asked?.orderId);
+    if (checkout.payment?.orderId === order.orderId) return { paymentNo, checkout };
   }
-  const billed = sameBilling(found.billing, request.billing)
-    ? found
-    : await updateCheckout(userId, found.cartVersion, (current) =>
-        current.orderNo === undefined ? { ...current, billing: request.billing } : current,
-      );
-  if (billed.payment) return { paymentNo, checkout: billed };
-  const order = await createGatewayOrder({ amountCents, currency, paymentNo });
-  const checkoutRecord = await bindGatewayOrder(billed, { ...order, amountCents, currency });
-  return { paymentNo, checkout: checkoutRecord };
+  throw new Conflict([CHECKOUT_ERRORS.settling]);
 }
 
-/** A payment as the gateway reports it, once its signature is checked. */
+/** A captured payment, as the invoice records it: its id and, for dollars, its rupee rate. */
 export interface ConfirmedPayment {
-  readonly orderId: string;
   readonly paymentId: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly status: string;
   /** A USD payment's rate to rupees, as the gateway reported it (issue 29). */
   readonly exchangeRate?: ExchangeRate | undefined;
 }
 
-export const PAYMENT_ERRORS = {
-  unknown: 'There is no such payment.',
-  notCaptured: 'The payment is not complete.',
-  mismatch: 'The payment does not match the order.',
-} as const;
+/** The order a paid checkout places, and the checkout as it was when the invoice was issued. */
+export interface IssuedOrder {
+  readonly checkout: Checkout;
+  readonly order: Order;
+}
 
 /**
- * Places the order a confirmed payment paid for (the callback and the webhook of issue 18, in
- * any order, any number of times, at once: one order). The gateway's word must match what was
- * asked: the same order, amount and currency, captured.
+ * The steps after the capture call this on every run: a crash between any two is finished by the
+ * next callback or webhook, which runs them all again.
  */
-export async function placePaidOrder(payment: ConfirmedPayment, deps: CheckoutDeps): Promise<CheckoutResult> {
-  const found = await checkoutOfGatewayOrder(payment.orderId);
-  if (!found?.payment || found.payment.orderId !== payment.orderId)
-    throw new NotFound([PAYMENT_ERRORS.unknown]);
-  if (payment.status !== 'captured') throw new ValidationError([PAYMENT_ERRORS.notCaptured]);
-  if (payment.amount !== found.payment.amountCents || payment.currency !== found.payment.currency)
-    throw new ValidationError([PAYMENT_ERRORS.mismatch]);
-  const paid =
-    found.payment.reference === undefined
-      ? await updateCheckout(found.userId, found.cartVersion, (current) =>
-          current.payment && current.payment.reference === undefined
-            ? {
-                ...current,
-                // The first confirmation is the time of supply (DECISIONS 47).
-                payment: {
-                  ...current.payment,
-                  reference: payment.paymentId,
-                  paidAt: deps.now().toISOString(),
-                  ...(payment.exchangeRate ? { exchangeRate: { ...payment.exchangeRate } } : {}),
-                },
-              }
-            : current,
-        )
-      : found;
-  deps.afterStep?.('started');
-  return placeOrder(paid, deps);
-}
+const stepDone = (deps: CheckoutDeps, name: CheckoutStep) => deps.afterStep?.(name);
 
 /**
  * When the invoice is issued (DECISIONS 47): when its payment was first confirmed, which decides
@@ -358,62 +327,76 @@ function issuedAtOf(checkout: Checkout): string {
 }
 
 /**
- * The second half of a checkout, from the number on: numbered, listed, ordered, mailed, emptied,
- * completed. Idempotent, and safe to run concurrently for one checkout (the payment callback and
- * webhook, which place the order of a paid checkout, any number of times, at once): the number
- * is claimed for the checkout, the order is created only if new, the e-mail is queued once by its
- * key, so any number of runs make one order with one number.
+ * The invoice of a captured payment (DECISIONS 47, 57, 58), for the checkout the payment's claim
+ * answered (read once, passed down: never read again after the capture, so nothing here refuses
+ * a payment whose money is taken). Records the payment's reference, the time of supply and the
+ * rupee rate on the checkout (the first confirmation's stay), takes the order number the
+ * checkout's id holds in that year's series, and makes the invoice from the checkout's lines and
+ * the billing its gateway order was made for. Idempotent.
  */
-export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): Promise<CheckoutResult> {
-  const step = (name: CheckoutStep) => deps.afterStep?.(name);
-  const userId = checkoutRecord.userId;
-  let found = checkoutRecord;
-  if (found.orderNo === undefined) {
-    const series = seriesOf(financialYearOf(new Date(issuedAtOf(found))));
-    const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(found)));
-    found = await updateCheckout(userId, found.cartVersion, (current) => ({
+export async function issueInvoice(
+  claimed: Checkout,
+  payment: ConfirmedPayment,
+  deps: CheckoutDeps,
+): Promise<IssuedOrder> {
+  let checkout = claimed;
+  if (checkout.payment?.reference === undefined) {
+    checkout = await updateCheckout(claimed.userId, claimed.cartVersion, (current) =>
+      current.payment && current.payment.reference === undefined
+        ? {
+            ...current,
+            // The first confirmation is the time of supply (DECISIONS 47).
+            payment: {
+              ...current.payment,
+              reference: payment.paymentId,
+              paidAt: deps.now().toISOString(),
+              ...(payment.exchangeRate ? { exchangeRate: { ...payment.exchangeRate } } : {}),
+            },
+          }
+        : current,
+    );
+  }
+  stepDone(deps, 'started');
+  if (checkout.orderNo === undefined) {
+    const series = seriesOf(financialYearOf(new Date(issuedAtOf(checkout))));
+    const orderNo = formatOrderNo(series, await assignNumber(series, checkoutIdOf(checkout)));
+    checkout = await updateCheckout(checkout.userId, checkout.cartVersion, (current) => ({
       ...current,
       orderNo: current.orderNo ?? orderNo,
     }));
   }
-  const orderNo = found.orderNo!;
-  step('numbered');
-
-  await saveOrderMarker(userId, orderNo);
-  step('listed');
-
-  const reference = found.payment?.reference;
-  const currency = found.payment?.currency === 'INR' ? 'INR' : 'USD';
+  stepDone(deps, 'numbered');
+  const reference = checkout.payment?.reference;
+  const currency = checkout.payment?.currency === 'INR' ? 'INR' : 'USD';
   const placed: Order = {
-    orderNo,
-    userId,
-    placedAt: issuedAtOf(found),
-    lines: linesIn(found.lines, currency),
+    orderNo: checkout.orderNo!,
+    userId: checkout.userId,
+    placedAt: issuedAtOf(checkout),
+    lines: linesIn(checkout.lines, currency),
     currency,
-    billTo: found.billTo,
-    ...(found.billing ? { billing: found.billing } : {}),
-    ...(reference ? { payment: { gateway: found.payment!.gateway, reference } } : {}),
+    billTo: checkout.billTo,
+    ...(checkout.billing ? { billing: checkout.billing } : {}),
+    ...(reference ? { payment: { gateway: checkout.payment!.gateway, reference } } : {}),
   };
   // The invoice is stored as issued (DECISIONS 47): later changes to the site's settings (seller,
   // rates, LUT reference, place-of-supply rule) change only later invoices.
-  const order: Order = await saveOrder({
-    ...placed,
-    invoice: toInvoice(placed, found.payment?.exchangeRate),
-  });
-  // Another checkout's order under this number (a counter restored from an old backup) stops here,
-  // before the cart loses the courses this checkout did not place.
-  if (order.userId !== userId || order.placedAt !== issuedAtOf(found)) {
-    throw new Error(`Order number ${orderNo} already belongs to another order`);
-  }
-  await saveEnrolmentsOf(order, deps);
-  step('ordered');
+  return { checkout, order: { ...placed, invoice: toInvoice(placed, checkout.payment?.exchangeRate) } };
+}
 
-  await deps.mail.queue({
-    ...renderOrderConfirmation(order, deps.siteUrl),
-    to: [order.billTo.email],
-    idempotencyKey: `order-${orderNo}`,
-  });
-  step('mailed');
+/**
+ * Places an issued order: listed in the buyer's history, stored (only under a number this
+ * checkout won: `saveOrder` refuses another's, DECISIONS 57) with its enrolments, the bought
+ * courses out of the cart, the checkout done. Idempotent and safe to run at once for one checkout.
+ */
+export async function placeOrder(issued: IssuedOrder, deps: CheckoutDeps): Promise<CheckoutResult> {
+  const { checkout } = issued;
+  const { userId, orderNo } = issued.order;
+  await saveOrderMarker(userId, orderNo);
+  stepDone(deps, 'listed');
+
+  const order = await saveOrder(issued.order);
+  await saveEnrolmentsOf(order, deps);
+  stepDone(deps, 'ordered');
 
   const bought = new Set(order.lines.map((line) => line.courseId));
   const cart = await updateCart(userId, (current) =>
@@ -428,18 +411,27 @@ export async function placeOrder(checkoutRecord: Checkout, deps: CheckoutDeps): 
           lastCheckout: { version: current.version + 1, orderNo },
         },
   );
-  step('emptied');
+  stepDone(deps, 'emptied');
 
-  if (found.completedAt === undefined) {
+  if (checkout.completedAt === undefined) {
     const completedAt = deps.now().toISOString();
-    await updateCheckout(userId, found.cartVersion, (current) => ({
+    await updateCheckout(userId, checkout.cartVersion, (current) => ({
       ...current,
       completedAt: current.completedAt ?? completedAt,
     }));
   }
-  step('completed');
-
+  stepDone(deps, 'completed');
   return { orderNo, cart: await cartItems(userId, cart, deps.now()) };
+}
+
+/** The buyer's confirmation e-mail, queued once by its idempotency key however often it is asked. */
+export async function queueConfirmation(order: Order, deps: CheckoutDeps): Promise<void> {
+  await deps.mail.queue({
+    ...renderOrderConfirmation(order, deps.siteUrl),
+    to: [order.billTo.email],
+    idempotencyKey: `order-${order.orderNo}`,
+  });
+  stepDone(deps, 'mailed');
 }
 
 /**
