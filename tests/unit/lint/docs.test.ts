@@ -3,7 +3,9 @@
  * benchmark figures live in docs/benchmarks/ only, where the scripts write them, not in prose
  * that nobody reruns. And the contract the code cites is in the repository (issue 32, item 2):
  * each `DECISIONS N`, `API.md` section, `product-spec section N` and `issue N` found in the code
- * and tests names an anchor or a heading that exists in docs/ (README, "How the code cites").
+ * and tests names an anchor or a heading that exists in docs/ (README, "How the code cites"), and
+ * so does each `STYLE N` of the house style (issue 38, item 10: docs/style.md, not a file outside
+ * the repository).
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -48,6 +50,8 @@ describe('docs', () => {
 
 /** Folders whose files cite the contract, and the kinds of file read there. */
 const CITING_FOLDERS = ['src', 'netlify', 'scripts', 'integrations', 'tests'];
+/** Files at the top that cite it too (the lint config names the house style's layer rules). */
+const CITING_TOP_FILES = ['eslint.config.js', 'astro.config.mjs', 'playwright.config.ts', 'vitest.config.ts'];
 const CITING_EXTENSIONS = new Set([
   '.ts',
   '.tsx',
@@ -70,6 +74,7 @@ async function citingFiles(): Promise<{ file: string; text: string }[]> {
       files.push({ file, text: await readFile(file, 'utf8') });
     }
   }
+  for (const file of CITING_TOP_FILES) files.push({ file, text: await readFile(file, 'utf8') });
   return files;
 }
 
@@ -100,6 +105,12 @@ const NUMBERED_CITATIONS = [
     ),
     doc: 'docs/product.md',
     anchor: (n: number) => `section-${n}`,
+  },
+  {
+    form: 'STYLE N',
+    pattern: new RegExp(String.raw`\bSTYLE(?:\.md)?,?\s+(?:rules?\s+)?(${NUMBER_LIST})`, 'g'),
+    doc: 'docs/style.md',
+    anchor: (n: number) => `rule-${n}`,
   },
   {
     form: 'issue N',
@@ -160,21 +171,23 @@ describe('the contract the code cites', () => {
     const files = await citingFiles();
     // The scan reads what the code cites: hundreds of references, in every folder.
     expect(files.filter(({ text }) => /DECISIONS \d/.test(text)).length).toBeGreaterThan(50);
+    expect(files.filter(({ text }) => /\bSTYLE(\.md|\s+\d)/.test(text)).length).toBeGreaterThan(5);
     expect(await missingCitations(files)).toEqual([]);
   });
 
   it('reports a citation that the docs lack', async () => {
     // Written so that the scan of this file itself finds none of them.
-    const [api, decision, section, issue] = ['API' + '.md', 999, 99, 9999];
+    const [api, decision, section, issue, rule] = ['API' + '.md', 999, 99, 9999, 98];
     const probe = [
       {
         file: 'probe.ts',
-        text: `// DECISIONS ${decision}, product-spec section ${section}, issue ${issue}, ${api}, Nowhere at all`,
+        text: `// DECISIONS ${decision}, product-spec section ${section}, issue ${issue}, ${'STYLE'} ${rule}, ${api}, Nowhere at all`,
       },
     ];
     expect(await missingCitations(probe)).toEqual([
       `probe.ts: DECISIONS N ${decision} (no #decision-${decision} in docs/decisions.md)`,
       `probe.ts: product-spec section N ${section} (no #section-${section} in docs/product.md)`,
+      `probe.ts: STYLE N ${rule} (no #rule-${rule} in docs/style.md)`,
       `probe.ts: issue N ${issue} (no #issue-${issue} in docs/issues.md)`,
       `probe.ts: ${api}, Nowhere at all (no such section in docs/${api.toLowerCase()})`,
     ]);
