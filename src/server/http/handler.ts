@@ -17,6 +17,7 @@ import {
   DomainError,
   Forbidden,
   fromStorageError,
+  LimitReached,
   NotFound,
   PayloadTooLarge,
   RateLimited,
@@ -109,7 +110,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
   if (error instanceof PayloadTooLarge) return 413;
-  if (error instanceof RateLimited) return 429;
+  if (error instanceof RateLimited || error instanceof LimitReached) return 429;
   return 500;
 }
 

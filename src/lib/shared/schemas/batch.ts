@@ -54,6 +54,9 @@ export const BATCH_HINTS = {
   otherCourse: 'This batch is not a batch of this course.',
   tooManyAttendees: 'You can name as many attendees as seats you bought.',
   duplicateAttendee: 'Each attendee needs their own e-mail address.',
+  /** At most 2 x seats addresses are ever mailed per enrolment (DECISIONS 59): a 429. */
+  attendeeChangesExhausted:
+    'You have changed the attendees of this course too often. Write to us to change them again.',
 } as const;
 
 /** A real calendar date `YYYY-MM-DD` (`2026-02-30` is refused). */
