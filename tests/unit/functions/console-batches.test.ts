@@ -111,6 +111,13 @@ describe('/api/console/batches', () => {
     ]);
     const listed = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
     expect(listed.items.some((each) => each.schedule === 'weekends')).toBe(false);
+    // A joining link that tries to add lines to every calendar file (DECISIONS 59).
+    const injected = 'https://meet.example.com/x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Free';
+    const refused = await call('POST', '/api/console/batches', staff, { ...input, joinUrl: injected });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ errors: [BATCH_HINTS.joinUrlSpaces] });
+    const unchanged = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    expect(unchanged.items).toHaveLength(listed.items.length);
     expect((await call('POST', '/api/console/batches/b-none', staff, input)).status).toBe(404);
     expect((await call('GET', '/api/console/batches/b-none', staff)).status).toBe(404);
   });
