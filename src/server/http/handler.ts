@@ -38,8 +38,12 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a function accepts. */
 export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
-  /** Methods answered; any other gets 405 with `Allow`. */
-  readonly methods: readonly ApiMethod[];
+  /**
+   * Methods answered; any other gets 405 with `Allow`. `'any'`: every method goes to the logic,
+   * for the unknown-address answer, which must say the same whatever the method (issue 38: a
+   * 405 there and a 404 on a console address told which console paths exist).
+   */
+  readonly methods: readonly ApiMethod[] | 'any';
   /** Schema of the JSON body; the logic then gets it parsed as `body`. */
   readonly body?: S;
   /**
@@ -153,10 +157,11 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
   options: ApiOptions<S, A>,
   logic: (call: ApiCall<BodyOf<S>, UserOf<A>>) => Promise<Response> | Response,
 ): (request: Request, context?: Context) => Promise<Response> {
-  const allowed = new Set<string>(options.methods);
+  const listed = options.methods === 'any' ? undefined : options.methods;
+  const allowed = new Set<string>(listed);
   // HEAD is answered wherever GET is (HTTP requires it), without being listed in Allow.
   if (allowed.has('GET')) allowed.add('HEAD');
-  const allow = options.methods.join(', ');
+  const allow = listed?.join(', ') ?? '';
 
   return async (request, context) => {
     // Without waitUntil (tests, scripts) background work finishes before the answer.
@@ -200,8 +205,8 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     const now = new Date();
     const staff =
       options.auth === 'staff' ? await requireStaff(await sessionUserOf(request, now)) : undefined;
-    if (!allowed.has(request.method)) {
-      return errors(405, [`This address only answers ${options.methods.join(' or ')}.`], {
+    if (listed && !allowed.has(request.method)) {
+      return errors(405, [`This address only answers ${listed.join(' or ')}.`], {
         headers: { Allow: allow },
       });
     }
