@@ -6,7 +6,7 @@ import { apiHandler } from '~/server/http/handler';
 /**
  * Any other /api/* address: a JSON 404 in the API's error shape, never the site's HTML, whatever
  * the method (OPTIONS and PATCH too). A console address answers anyone but staff with this same
- * answer (`NOT_FOUND_MESSAGE`), so no method tells which console paths exist (issue 38).
+ * answer (`NOT_FOUND_MESSAGE`), so no method tells which console paths exist (API.md, Company console).
  */
 export default apiHandler({ methods: 'any' }, () => {
   throw new NotFound([NOT_FOUND_MESSAGE]);

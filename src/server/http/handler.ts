@@ -40,8 +40,8 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
   /**
    * Methods answered; any other gets 405 with `Allow`. `'any'`: every method goes to the logic,
-   * for the unknown-address answer, which must say the same whatever the method (issue 38: a
-   * 405 there and a 404 on a console address told which console paths exist).
+   * for the unknown-address answer, which must say the same whatever the method (a 405 there
+   * and a 404 on a console address told which console paths exist; API.md, Company console).
    */
   readonly methods: readonly ApiMethod[] | 'any';
   /** Schema of the JSON body; the logic then gets it parsed as `body`. */

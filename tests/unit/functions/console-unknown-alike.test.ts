@@ -1,6 +1,6 @@
 /**
  * To anyone but staff every method on any /api/console/* address answers exactly as an address
- * that does not exist (API.md, Company console; issue 38 item 6): OPTIONS, PATCH or an invented
+ * that does not exist (API.md, Company console): OPTIONS, PATCH or an invented
  * method included, so no answer tells which console paths exist. Over HTTP, through Netlify's
  * routing, for every route a console function declares.
  */
@@ -79,7 +79,7 @@ async function seen(
   };
 }
 
-describe('console addresses to anyone but staff (issue 38 item 6)', () => {
+describe('console addresses to anyone but staff (API.md, Company console)', () => {
   it('answer every method exactly as an unknown address does', async () => {
     expect(consolePaths.length).toBeGreaterThanOrEqual(14);
     for (const who of [

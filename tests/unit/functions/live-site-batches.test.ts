@@ -1,5 +1,5 @@
 /**
- * A site that is not a test site never invents a batch (DECISIONS 60; issue 38): on a fresh store
+ * A site that is not a test site never invents a batch (DECISIONS 60): on a fresh store
  * with the test gateway off, the catalogue lists no batch, nothing is written, and a course with
  * no open batch sells no seat. Then staff add one, and it sells.
  */
