@@ -214,3 +214,44 @@ test("in the cart the buyer changes a line's batch and seats; the total follows 
   await expect(batch).toHaveValue(other!);
   expect((await cartLine())?.seats).toBe(2);
 });
+
+test('a course with no open batch says so, offers "Ask about this course" and sells no seat (DECISIONS 60)', async ({
+  page,
+}) => {
+  // The live catalogue, with this course's batches gone (none open).
+  await page.route('**/api/courses', async (route) => {
+    const response = await route.fetch();
+    const listed = (await response.json()) as { id: number; batches: unknown[] }[];
+    await route.fulfill({
+      response,
+      json: listed.map((entry) => (entry.id === course.id ? { ...entry, batches: [] } : entry)),
+    });
+  });
+  const addToCart = page.getByRole('button', { name: `Add to cart: ${course.name}` });
+  const ask = page.getByRole('link', { name: 'Ask about this course' });
+
+  // Signed out: the page's static button goes before its island wakes.
+  await page.goto(coursePage);
+  await expect(page.getByText('New batches are announced soon.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Next batches' }).getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: 'Seats' })).toBeHidden();
+  await expect(addToCart).toBeHidden();
+  await expect(ask).toBeVisible();
+  expect(new URL((await ask.getAttribute('href')) ?? '', page.url()).pathname).toBe('/contact-us');
+
+  // Signed in (the island wakes at once): still no Add to cart; the training card has none either.
+  await signUpByApi(page, 'nobatch');
+  await page.goto(coursePage);
+  await expect(page.getByText('New batches are announced soon.')).toBeVisible();
+  await expect(addToCart).toBeHidden();
+  await page.goto('/career/training');
+  const card = page.getByTestId('course-card').filter({ hasText: course.name });
+  await expect(card.getByText('No open batch now: ask us about the next one')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Add to cart/ })).toBeHidden();
+  await expect(
+    page
+      .getByTestId('course-card')
+      .first()
+      .getByRole('button', { name: /^Add to cart/ }),
+  ).toBeVisible();
+});

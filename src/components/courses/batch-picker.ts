@@ -4,7 +4,9 @@
  * full ones shown as 'Full' and not choosable) and follows the Seats field. Plain DOM, no React:
  * the page is pre-rendered and its batches change with every sale, so they are asked for on view;
  * every press on a radio or the Seats field answers natively, before any island has hydrated.
- * The choice goes to `~/stores/batches`, which Add to cart reads.
+ * The choice goes to `~/stores/batches`, which Add to cart reads. A course with no open batch
+ * gets `data-state="none"`: 'New batches are announced soon.', no Seats field, and the course
+ * page hides its Add to cart (DECISIONS 60).
  */
 import { batchText as text } from '~/content/ui/batches';
 import type { Batch } from '~/lib/shared/schemas/batch-public';
@@ -73,12 +75,15 @@ class BatchPicker extends HTMLElement {
         list.replaceChildren(status);
         return;
       }
-      this.dataset['state'] = 'ready';
+      // No open batch (DECISIONS 60): the message, and no seats to sell; the page hides Add to
+      // cart and leaves 'Ask about this course' (`data-state="none"`).
       if (batches.length === 0) {
+        this.dataset['state'] = 'none';
         status.textContent = text.none;
         list.replaceChildren(status);
         return;
       }
+      this.dataset['state'] = 'ready';
       const chosen = choiceFor(courseId).batchId;
       const options = document.createElement('ul');
       options.className = 'batch-picker__options';

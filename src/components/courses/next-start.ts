@@ -19,6 +19,8 @@ class NextBatchStart extends HTMLElement {
       if (!batches) return;
       const next = nextOpenBatch(batches);
       line.textContent = next ? text.nextStart(next.startsOn) : text.noneOpen;
+      // No open batch at all (DECISIONS 60): the card hides its Add to cart (`data-state="none"`).
+      this.dataset['state'] = batches.length === 0 ? 'none' : 'listed';
     };
     this.stop = $openBatches.listen(render);
     render();

@@ -7,7 +7,8 @@ export const batchText = {
   heading: 'Next batches',
   loading: 'Loading the next batches…',
   loadFailed: 'We could not load the batches. Add to cart takes the next open one.',
-  none: 'No batch is open right now. Ask us about the next one.',
+  /** A course with no open batch (DECISIONS 60): the page sells no seat and offers 'Ask about this course'. */
+  none: 'New batches are announced soon.',
   /** `2026-12-07` -> `Starts Mon 7 Dec 2026` (a day in India, no time involved). */
   starts: (day: string) => `Starts ${weekdayOf(day)} ${formatDay(day)}`,
   /** The cards' line: the next open batch's first day. */

@@ -58,6 +58,12 @@ export class RateLimited extends DomainError {
 }
 
 /**
+ * A limit that waiting never lifts (HTTP 429 without `Retry-After`): the sentence says what to do
+ * instead, e.g. the attendee cap of DECISIONS 59.
+ */
+export class LimitReached extends DomainError {}
+
+/**
  * Storage gave up after every conditional write lost to another writer (a record many change at
  * once). Nothing was written; the answer is 503 with a short `Retry-After`, not a 500.
  */

@@ -17,6 +17,7 @@ import {
   DomainError,
   Forbidden,
   fromStorageError,
+  LimitReached,
   NotFound,
   PayloadTooLarge,
   RateLimited,
@@ -37,8 +38,12 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a function accepts. */
 export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
-  /** Methods answered; any other gets 405 with `Allow`. */
-  readonly methods: readonly ApiMethod[];
+  /**
+   * Methods answered; any other gets 405 with `Allow`. `'any'`: every method goes to the logic,
+   * for the unknown-address answer, which must say the same whatever the method (a 405 there
+   * and a 404 on a console address told which console paths exist; API.md, Company console).
+   */
+  readonly methods: readonly ApiMethod[] | 'any';
   /** Schema of the JSON body; the logic then gets it parsed as `body`. */
   readonly body?: S;
   /**
@@ -109,7 +114,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
   if (error instanceof PayloadTooLarge) return 413;
-  if (error instanceof RateLimited) return 429;
+  if (error instanceof RateLimited || error instanceof LimitReached) return 429;
   return 500;
 }
 
@@ -152,10 +157,11 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
   options: ApiOptions<S, A>,
   logic: (call: ApiCall<BodyOf<S>, UserOf<A>>) => Promise<Response> | Response,
 ): (request: Request, context?: Context) => Promise<Response> {
-  const allowed = new Set<string>(options.methods);
+  const listed = options.methods === 'any' ? undefined : options.methods;
+  const allowed = new Set<string>(listed);
   // HEAD is answered wherever GET is (HTTP requires it), without being listed in Allow.
   if (allowed.has('GET')) allowed.add('HEAD');
-  const allow = options.methods.join(', ');
+  const allow = listed?.join(', ') ?? '';
 
   return async (request, context) => {
     // Without waitUntil (tests, scripts) background work finishes before the answer.
@@ -199,8 +205,8 @@ export function apiHandler<S extends $ZodType | undefined = undefined, A extends
     const now = new Date();
     const staff =
       options.auth === 'staff' ? await requireStaff(await sessionUserOf(request, now)) : undefined;
-    if (!allowed.has(request.method)) {
-      return errors(405, [`This address only answers ${options.methods.join(' or ')}.`], {
+    if (listed && !allowed.has(request.method)) {
+      return errors(405, [`This address only answers ${listed.join(' or ')}.`], {
         headers: { Allow: allow },
       });
     }

@@ -27,6 +27,12 @@ export const EnrolmentRecordSchema = z.object({
   buyer: z.extend(PersonSchema, { userId: z.string() }),
   /** The people the buyer named for the seats, distinct e-mails, at most `seats`. */
   attendees: z.array(PersonSchema),
+  /**
+   * Every attendee address (other than the buyer's) ever named, so ever mailed, as `addressKey`
+   * hashes, never the addresses: the attendee cap of DECISIONS 59 counts them. Absent on an
+   * enrolment no attendee was named on since the cap (then: its attendees).
+   */
+  mailedTo: z.optional(z.array(z.string())),
   /** When the payment that enrolled them was confirmed (ISO 8601). */
   enrolledAt: z.iso.datetime(),
   /** Set when the course was refunded: the seats are given back and the enrolment no longer listed. */
@@ -40,6 +46,9 @@ const idOf = (orderNo: string, courseId: number) => `${orderNo}-${courseId}`;
 const enrolmentKey = (orderNo: string, courseId: number) => `enrolments/${orderNo}/${courseId}`;
 /** An e-mail address as a key part: hashed, so the key never carries the address itself. */
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** An address as `mailedTo` holds it: the hash of its lower-cased form (any case is one address). */
+export const addressKey = emailKey;
 const userMarker = (record: Pick<EnrolmentRecord, 'orderNo' | 'courseId'>, userId: string) =>
   `by-user/${userId}/${idOf(record.orderNo, record.courseId)}`;
 const emailMarker = (record: Pick<EnrolmentRecord, 'orderNo' | 'courseId'>, email: string) =>

@@ -8,6 +8,8 @@ import { OrderPageSchema } from '~/lib/shared/schemas/console';
 import { resetServerEnv } from '~/server/env';
 import { openStore } from '~/server/storage/blob-store';
 import { OutboxMailSchema } from '~/server/storage/outbox';
+import { takeSeats } from '~/server/storage/batches';
+import { BATCH_ERRORS } from '~/server/domain/shop/batches';
 import { z } from 'zod';
 import { browserHeaders } from '../../support/browser-headers';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
@@ -111,8 +113,55 @@ describe('/api/console/batches', () => {
     ]);
     const listed = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
     expect(listed.items.some((each) => each.schedule === 'weekends')).toBe(false);
+    // A joining link that tries to add lines to every calendar file (DECISIONS 59).
+    const injected = 'https://meet.example.com/x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Free';
+    const refused = await call('POST', '/api/console/batches', staff, { ...input, joinUrl: injected });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ errors: [BATCH_HINTS.joinUrlSpaces] });
+    const unchanged = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    expect(unchanged.items).toHaveLength(listed.items.length);
     expect((await call('POST', '/api/console/batches/b-none', staff, input)).status).toBe(404);
     expect((await call('GET', '/api/console/batches/b-none', staff)).status).toBe(404);
+  });
+});
+
+describe('a batch’s sold seats never move (DECISIONS 60)', () => {
+  it('refuses another course, fewer seats than taken and a start in the past, each 400 with a sentence, storing nothing', async () => {
+    const created = await call('POST', '/api/console/batches', staff, { ...input, startsOn: '2099-04-04' });
+    const batch = BatchWithLinkSchema.parse(await created.json());
+    // A payment being settled holds its seats as a claim, as a placed order does.
+    expect(await takeSeats(batch.id, 'order_being_settled', 2)).toBe('taken');
+    const cases: [Partial<typeof input>, string][] = [
+      [{ courseId: 5 }, BATCH_ERRORS.courseOfTakenBatch],
+      [{ seats: 1 }, BATCH_ERRORS.fewerSeatsThanTaken(2)],
+      [{ startsOn: '2020-01-04' }, BATCH_ERRORS.startInPast],
+    ];
+    for (const [change, sentence] of cases) {
+      const response = await call('POST', `/api/console/batches/${batch.id}`, staff, {
+        ...input,
+        startsOn: '2099-04-04',
+        ...change,
+      });
+      expect(response.status, sentence).toBe(400);
+      expect(await response.json()).toEqual({ errors: [sentence] });
+    }
+    const listed = ItemsSchema.parse(await (await call('GET', '/api/console/batches', staff)).json());
+    expect(listed.items.find((each) => each.id === batch.id)).toMatchObject({
+      courseId: 4,
+      seats: 12,
+      seatsLeft: 10,
+      startsOn: '2099-04-04',
+    });
+    // Its dates may move forward; two seats stay taken.
+    const moved = await call('POST', `/api/console/batches/${batch.id}`, staff, {
+      ...input,
+      startsOn: '2099-04-11',
+    });
+    expect(moved.status).toBe(200);
+    expect(BatchWithLinkSchema.parse(await moved.json())).toMatchObject({
+      startsOn: '2099-04-11',
+      seatsLeft: 10,
+    });
   });
 });
 

@@ -191,6 +191,57 @@ describe('POST /api/me/courses/{orderNo}/{courseId}/attendees', () => {
   });
 });
 
+describe('the attendee cap (DECISIONS 59; API.md, Students)', () => {
+  const person = (letter: string) => ({
+    name: `Person ${letter.toUpperCase()}`,
+    email: `${letter}@example.org`,
+  });
+
+  it('mails at most 2 x seats distinct addresses per enrolment; past that 429 with the sentence, storing and mailing nothing', async () => {
+    const owner = await newSignedInPerson({ name: 'Anil Kumar' });
+    const two = await storedEnrolment(batch, owner, { seats: 2 });
+    const path = `/api/me/courses/${two.orderNo}/${two.courseId}/attendees`;
+    const prefix = `enrolment-${two.orderNo}-${two.courseId}-to-`;
+    const save = (body: unknown) => call('POST', path, { session: owner.session, body });
+    // a, b, then c, d: four addresses mailed, the cap of two seats. Naming a again, or the buyer
+    // themselves, mails no new address and is allowed.
+    for (const list of [
+      [person('a'), person('b')],
+      [person('c'), person('d')],
+      [person('a'), { name: 'Anil Kumar', email: owner.email }],
+      [person('D'), person('b')],
+    ])
+      expect((await save(list)).status).toBe(200);
+    expect(await outboxTo(prefix)).toEqual([
+      'a@example.org',
+      'b@example.org',
+      'c@example.org',
+      'd@example.org',
+    ]);
+
+    const refused = await save([person('a'), person('e')]);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      errors: ['You have changed the attendees of this course too often. Write to us to change them again.'],
+    });
+    expect(refused.headers.get('retry-after')).toBeNull();
+    const [stored] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', owner)).json());
+    expect(stored!.attendees.map((attendee) => attendee.email)).toEqual(['d@example.org', 'b@example.org']);
+    expect(await outboxTo(prefix)).toHaveLength(4);
+  });
+
+  it('holds when two saves race: together they never pass the cap', async () => {
+    const owner = await newSignedInPerson();
+    const one = await storedEnrolment(batch, owner, { seats: 1 });
+    const path = `/api/me/courses/${one.orderNo}/${one.courseId}/attendees`;
+    const save = (body: unknown) => call('POST', path, { session: owner.session, body });
+    expect((await save([person('f')])).status).toBe(200);
+    const statuses = await Promise.all([save([person('g')]), save([person('h')])]);
+    expect(statuses.map((response) => response.status).sort()).toEqual([200, 429]);
+    expect(await outboxTo(`enrolment-${one.orderNo}-${one.courseId}-to-`)).toHaveLength(2);
+  });
+});
+
 describe('GET /api/me/courses/{orderNo}/{courseId}/calendar.ics', () => {
   it('gives the buyer and an attendee the batch’s sessions as a calendar file, and nobody else', async () => {
     await call('POST', attendeesPath, {

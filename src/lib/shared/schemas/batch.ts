@@ -48,12 +48,17 @@ export const BATCH_HINTS = {
   trainerTooLong: `The trainer’s name is too long (${BATCH_LIMITS.trainer} characters at most).`,
   seats: `Enter the number of seats (1 to ${BATCH_LIMITS.seats}).`,
   joinUrl: 'Enter the joining link as a full https:// address, or leave it empty.',
+  joinUrlTooLong: `The joining link is too long (${BATCH_LIMITS.joinUrl} characters at most).`,
+  joinUrlSpaces: 'The joining link cannot contain spaces, line breaks or other invisible characters.',
   seatsPerOrder: SEATS_HINT,
   full: 'This batch is full. Choose another batch.',
   closed: 'This batch has started or closed. Choose another batch.',
   otherCourse: 'This batch is not a batch of this course.',
   tooManyAttendees: 'You can name as many attendees as seats you bought.',
   duplicateAttendee: 'Each attendee needs their own e-mail address.',
+  /** At most 2 x seats addresses are ever mailed per enrolment (DECISIONS 59): a 429. */
+  attendeeChangesExhausted:
+    'You have changed the attendees of this course too often. Write to us to change them again.',
 } as const;
 
 /** A real calendar date `YYYY-MM-DD` (`2026-02-30` is refused). */
@@ -84,10 +89,19 @@ const trainer = z.string(BATCH_HINTS.trainer).check(
   z.refine((value) => !hasInvisibleOrControl(value), visibleCharactersOnly('Trainer')),
 );
 
-/** The joining link: an https address (a video meeting), set by staff once known. */
+/** Any whitespace, control or format character (a line break, a tab, a bidi override). */
+const SPACE_OR_CONTROL = /[\s\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * The joining link (DECISIONS 59): an https address (a video meeting) of at most 500 characters
+ * with no spaces or control characters, set by staff once known. It goes into every student's
+ * calendar file and mails, so a line break in it must never get that far (the URL parser would
+ * quietly drop one, so the characters are checked as typed).
+ */
 export const JoinUrlSchema = z.string(BATCH_HINTS.joinUrl).check(
   z.trim(),
-  z.maxLength(BATCH_LIMITS.joinUrl, BATCH_HINTS.joinUrl),
+  z.maxLength(BATCH_LIMITS.joinUrl, BATCH_HINTS.joinUrlTooLong),
+  z.refine((value) => !SPACE_OR_CONTROL.test(value), BATCH_HINTS.joinUrlSpaces),
   z.refine((value) => {
     try {
       const url = new URL(value);

@@ -1,7 +1,9 @@
 /**
- * Batches (DECISIONS 54): the runs of each course that buyers choose from. A fresh site gets two
- * open batches of every course the first time batches are read (a weekday evening and a weekend
- * morning one, dated from that moment); from then on staff add and change them in the console.
+ * Batches (DECISIONS 54, 60): the runs of each course that buyers choose from, added and changed
+ * by staff in the console. A test site (where the test gateway is on: `npm start`, tests, deploy
+ * previews, `testGatewayAllowed`) gets two made-up open batches of every course the first time
+ * batches are read (a weekday evening and a weekend morning one, dated from that moment); any
+ * other site never invents a batch (DECISIONS 60): a course with none open sells no seat.
  * A batch is open until the day in India of its start date has passed (`isBatchOpen`).
  */
 import { courseById, courses } from '~/lib/shared/catalogue';
@@ -9,6 +11,7 @@ import { indianDay, nextDay } from '~/lib/shared/dates';
 import { isBatchOpen } from '~/lib/shared/batch-schedule';
 import { BATCH_HINTS, type Batch, type BatchInput, type BatchWithLink } from '~/lib/shared/schemas/batch';
 import { NotFound, ValidationError } from '~/server/domain/errors';
+import { serverEnv, testGatewayAllowed } from '~/server/env';
 import {
   createBatch,
   getBatch,
@@ -29,7 +32,13 @@ export const BATCH_ERRORS = {
   fewerSeatsThanTaken: (taken: number) =>
     `This batch has ${taken} seats taken already: it needs at least ${taken} seats.`,
   courseOfTakenBatch: 'A batch with seats taken stays a batch of its course.',
+  startInPast: 'A batch cannot move into the past. Choose a start date from today on.',
 } as const;
+
+/** True on a test site, where made-up batches may be written (DECISIONS 60): the test gateway's rule. */
+export function isTestSite(): boolean {
+  return testGatewayAllowed(serverEnv());
+}
 
 /** The seed batches' trainers, one per course in turn. */
 const SEED_TRAINERS = ['Asha Kulkarni', 'Rahul Deshpande', 'Meera Iyer', 'Vikram Joshi', 'Sneha Patil'];
@@ -91,12 +100,15 @@ export function seedBatchRecords(now: Date): BatchRecord[] {
 }
 
 /**
- * Every batch, by start date: one listing of the store. A site whose batches were never seeded
- * gets the seed batches first (written only if new, so two first reads at once write them once).
+ * Every batch, by start date: one listing of the store. A test site (`testSite`, by default
+ * `isTestSite()`) whose batches were never seeded gets the seed batches first (written only if
+ * new, so two first reads at once write them once); any other site only what staff added
+ * (DECISIONS 60: no invented batches, no made-up trainers).
  */
-export async function allBatches(now: Date): Promise<BatchRecord[]> {
+export async function allBatches(now: Date, testSite: boolean = isTestSite()): Promise<BatchRecord[]> {
   const listed = await listBatches();
-  if (listed.length > 0 || (await wereBatchesSeeded())) return listed;
+  // DECISIONS 60: only a test site invents batches.
+  if (listed.length > 0 || !testSite || (await wereBatchesSeeded())) return listed;
   await seedBatches(seedBatchRecords(now), now);
   return listBatches();
 }
@@ -125,18 +137,19 @@ function openByCourse(records: readonly BatchRecord[], now: Date): Map<number, B
 
 /**
  * The open batches of every course (public shape, by start date), from one listing. With
- * `keepDemoBatches` (a site that is not production: `npm start`, tests, deploy previews, where
- * the store outlives the seed dates and test buyers take the seats) a course left without an open
- * batch with a seat gets the seed batches again, dated from `now`; production never invents a
- * batch: staff add them.
+ * `keepDemoBatches` on a test site (`npm start`, tests, deploy previews, where the store outlives
+ * the seed dates and test buyers take the seats) a course left without an open batch with a seat
+ * gets the seed batches again, dated from `now`; any other site never invents a batch
+ * (DECISIONS 60): staff add them.
  */
 export async function openBatchesByCourse(
   now: Date,
-  options: { readonly keepDemoBatches?: boolean } = {},
+  options: { readonly keepDemoBatches?: boolean; readonly testSite?: boolean } = {},
 ): Promise<Map<number, Batch[]>> {
-  const records = await allBatches(now);
+  const testSite = options.testSite ?? isTestSite();
+  const records = await allBatches(now, testSite);
   const open = openByCourse(records, now);
-  if (!options.keepDemoBatches) return open;
+  if (!options.keepDemoBatches || !testSite) return open;
   const lacking = courses.filter((course) => !open.get(course.id)?.some((batch) => batch.seatsLeft > 0));
   if (lacking.length === 0) return open;
   const ids = new Set(lacking.map((course) => course.id));
@@ -202,9 +215,11 @@ export interface BatchChange {
 }
 
 /**
- * Staff change a batch (200). Its seats never fall below those taken, and a batch with seats
- * taken keeps its course (both 400 with a sentence); 404 for an unknown id. The seats taken are
- * kept as they are.
+ * Staff change a batch (200). A batch's sold seats never move (DECISIONS 60): its seats never fall
+ * below those taken, a batch holding seats (a placed order's, or a payment's being settled: both
+ * are claims) keeps its course, and its start date may move but not into the past (each 400 with
+ * a sentence, nothing stored); 404 for an unknown id. The seats taken are kept as they are. Who
+ * is told of new dates is the caller's part (`notifyBatchChange`).
  */
 export async function changeBatch(id: string, input: BatchInput, now: Date): Promise<BatchChange> {
   checkCourse(input.courseId);
@@ -216,9 +231,13 @@ export async function changeBatch(id: string, input: BatchInput, now: Date): Pro
     previous = current;
     refusal = undefined;
     const taken = seatsTaken(current);
+    // DECISIONS 60: seats never below those taken; a batch holding seats keeps its course; its
+    // start may move, not into the past (a day in India before today).
     if (input.seats < taken) refusal = new ValidationError([BATCH_ERRORS.fewerSeatsThanTaken(taken)]);
     else if (taken > 0 && input.courseId !== current.courseId)
       refusal = new ValidationError([BATCH_ERRORS.courseOfTakenBatch]);
+    else if (input.startsOn !== current.startsOn && input.startsOn < indianDay(now))
+      refusal = new ValidationError([BATCH_ERRORS.startInPast]);
     if (refusal) return SKIP;
     return {
       ...fieldsOf(input),

@@ -1,12 +1,19 @@
 /**
  * The calendar file of a batch (DECISIONS 56): an RFC 5545 `.ics` with one event per session, so
  * Google Calendar, Outlook and Apple Calendar put every session in the student's calendar.
- * Written here rather than with a library: the file is a handful of properties (no recurrence,
- * no time zone definitions), and what a library would add, folding and escaping, is a few lines.
+ * Written by a calendar library, ical.js (Mozilla's, which also reads it back in the tests), which
+ * escapes TEXT values and folds lines as RFC 5545 asks (DECISIONS 59): nothing staff or buyers
+ * typed can add a line, an event or a property. What the library leaves to its caller is done
+ * here: line breaks are given to it as `\n` only (it escapes LF, not a lone CR), a URI value (the
+ * joining link, which it writes as it is) goes in only when it passes the joining-link rule, and
+ * lines are folded at 75 octets counting a continuation's leading space.
  * Times are UTC (`...Z`), which every client shows in the reader's own zone; the sessions'
  * instants come from `sessionsOf` (the schedule is in IST, named only in `~/lib/shared/dates`).
  */
+import ICAL from 'ical.js';
 import { sessionsOf } from '~/lib/shared/batch-schedule';
+import { JoinUrlSchema } from '~/lib/shared/schemas/batch';
+import * as z from '~/lib/shared/zod';
 import type { MailAttachment } from '~/server/domain/mail';
 import { site } from '~/site.config';
 
@@ -29,50 +36,20 @@ export interface BatchCalendarInput {
   readonly siteUrl: string;
 }
 
-/** RFC 5545 limits a content line to 75 octets, excluding the line break. */
-const MAX_LINE_OCTETS = 75;
-const CRLF = '\r\n';
-
-/** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545, 3.3.11). */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
 /**
- * Folds a content line into lines of at most 75 octets (RFC 5545, 3.1): each continuation starts
- * with a space, and a UTF-8 character is never split.
+ * ical.js folds a line after 75 octets and then adds the continuation's leading space, which
+ * RFC 5545 (3.1) counts: at 74, every line, continuations included, is at most 75 octets.
  */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    // Continuation lines begin with a space, which counts towards their 75 octets.
-    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join(`${CRLF} `);
-}
+const FOLD_OCTETS = 74;
 
-/** An instant as an iCalendar UTC date-time: `20261207T133000Z`. */
-export function utcDateTime(at: Date): string {
-  return at
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/[-:]/g, '');
+/** A TEXT value as ical.js takes it: every line break (CRLF, CR, LF, U+2028/9) as `\n`. */
+const plainText = (value: string) => value.replace(/\r\n|[\r\n\u2028\u2029]/g, '\n');
+
+/** The joining link when it passes the rule (DECISIONS 59), else none: one stored before the rule is left out. */
+function usableJoinUrl(joinUrl: string | undefined): string | undefined {
+  if (!joinUrl) return undefined;
+  const parsed = z.safeParse(JoinUrlSchema, joinUrl);
+  return parsed.success && parsed.data === joinUrl ? joinUrl : undefined;
 }
 
 /** The events' UID domain: the site's host, so UIDs are unique to this site. */
@@ -84,6 +61,9 @@ function hostOf(siteUrl: string): string {
   }
 }
 
+/** An instant as an iCalendar UTC date-time value. */
+const utc = (at: Date) => ICAL.Time.fromJSDate(at, true);
+
 /**
  * The `.ics` text of a batch's sessions: a VCALENDAR (PRODID, VERSION, CALSCALE, METHOD:PUBLISH)
  * with one VEVENT per session, whose UID (`<batch>-<n>@<host>`) stays the same when the batch
@@ -93,34 +73,51 @@ function hostOf(siteUrl: string): string {
 export function batchCalendar(input: BatchCalendarInput): string {
   const { batch, courseName, siteUrl } = input;
   const host = hostOf(siteUrl);
-  const stamp = utcDateTime(new Date(batch.updatedAt));
+  const stamp = utc(new Date(batch.updatedAt));
   const sessions = sessionsOf(batch);
-  const joining = batch.joinUrl
-    ? `Joining link: ${batch.joinUrl}`
+  const joinUrl = usableJoinUrl(batch.joinUrl);
+  const joining = joinUrl
+    ? `Joining link: ${joinUrl}`
     : `The joining link will be in My courses (${siteUrl}/my-courses) and in your e-mail before the first session.`;
   const description = [`Schedule: ${batch.schedule}`, `Trainer: ${batch.trainer}`, joining].join('\n');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    `PRODID:-//${escapeText(site.name)}//Batches//EN`,
-    'VERSION:2.0',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(courseName)}`,
-    ...sessions.flatMap((session, index) => [
-      'BEGIN:VEVENT',
-      `UID:${batch.id}-${index + 1}@${host}`,
-      `DTSTAMP:${stamp}`,
-      `LAST-MODIFIED:${stamp}`,
-      `DTSTART:${utcDateTime(session.start)}`,
-      `DTEND:${utcDateTime(session.end)}`,
-      `SUMMARY:${escapeText(`${courseName} (session ${index + 1} of ${sessions.length})`)}`,
-      `DESCRIPTION:${escapeText(description)}`,
-      ...(batch.joinUrl ? [`LOCATION:${escapeText(batch.joinUrl)}`, `URL:${batch.joinUrl}`] : []),
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('prodid', `-//${plainText(site.name)}//Batches//EN`);
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+  calendar.addPropertyWithValue('method', 'PUBLISH');
+  // An X- property is written unescaped unless typed: as TEXT, it is escaped like SUMMARY.
+  const calendarName = new ICAL.Property('x-wr-calname');
+  calendarName.resetType('text');
+  calendarName.setValue(plainText(courseName));
+  calendar.addProperty(calendarName);
+  sessions.forEach((session, index) => {
+    const event = new ICAL.Component('vevent');
+    event.addPropertyWithValue('uid', `${batch.id}-${index + 1}@${host}`);
+    event.addPropertyWithValue('dtstamp', stamp);
+    event.addPropertyWithValue('last-modified', stamp);
+    event.addPropertyWithValue('dtstart', utc(session.start));
+    event.addPropertyWithValue('dtend', utc(session.end));
+    event.addPropertyWithValue(
+      'summary',
+      plainText(`${courseName} (session ${index + 1} of ${sessions.length})`),
+    );
+    event.addPropertyWithValue('description', plainText(description));
+    if (joinUrl) {
+      event.addPropertyWithValue('location', joinUrl);
+      event.addPropertyWithValue('url', joinUrl);
+    }
+    calendar.addSubcomponent(event);
+  });
+
+  // The fold length is a setting of the library's module: set for this (synchronous) call only.
+  const foldLength = ICAL.foldLength;
+  ICAL.foldLength = FOLD_OCTETS;
+  try {
+    return `${calendar.toString()}\r\n`;
+  } finally {
+    ICAL.foldLength = foldLength;
+  }
 }
 
 /** The file name of a batch's calendar: `devops-b-3-20261207-evening.ics` (letters, digits, hyphens). */

@@ -5,11 +5,12 @@
  * exists.
  */
 import { BATCH_HINTS, type Attendee, type Enrolment } from '~/lib/shared/schemas/batch';
-import { NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { LimitReached, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import { batchCalendar, calendarFileName } from '~/server/domain/students/calendar';
 import { queueAttendeeMails, type StudentMailDeps } from '~/server/domain/students/student-notices';
 import { getBatch, toBatchWithLink, type BatchRecord } from '~/server/storage/batches';
 import {
+  addressKey,
   getEnrolment,
   listEnrolmentsOf,
   SKIP,
@@ -99,10 +100,25 @@ async function enrolmentFor(
 }
 
 /**
+ * The attendee addresses an enrolment has mailed, with those of `attendees` added: hashes of the
+ * addresses, the buyer's own left out (the buyer asked for mail; an attendee did not).
+ */
+function mailedWith(record: EnrolmentRecord, attendees: readonly Attendee[]): Set<string> {
+  const buyer = addressKey(record.buyer.email);
+  const earlier = record.mailedTo ?? record.attendees.map((attendee) => addressKey(attendee.email));
+  const mailed = new Set([...earlier, ...attendees.map((attendee) => addressKey(attendee.email))]);
+  mailed.delete(buyer);
+  return mailed;
+}
+
+/**
  * The buyer names the attendees of their seats (DECISIONS 55): `attendees` (checked by
  * `AttendeesSchema`: names, e-mails, no address twice) replaces the list, at most one per seat.
  * Each attendee who has not had the joining mail gets it (with the calendar file), so a new one
- * is mailed once, and a retry after a crash mails whoever was missed.
+ * is mailed once, and a retry after a crash mails whoever was missed. An enrolment mails at most
+ * 2 x seats distinct attendee addresses, ever (DECISIONS 59): a list that would pass that is a 429
+ * and stores nothing, decided in the same conditional write that saves the list, so two saves at
+ * once cannot pass it together.
  */
 export async function nameAttendees(
   userId: string,
@@ -116,9 +132,19 @@ export async function nameAttendees(
   if (attendees.length > record.seats) throw new ValidationError([BATCH_HINTS.tooManyAttendees]);
   const list = attendees.map((attendee) => ({ name: attendee.name, email: attendee.email }));
   const same = (current: EnrolmentRecord) => JSON.stringify(current.attendees) === JSON.stringify(list);
-  const after = await updateEnrolment(record.orderNo, record.courseId, (current) =>
-    current.cancelledAt !== undefined || same(current) ? SKIP : { ...current, attendees: list },
-  );
+  let overCap = false;
+  const after = await updateEnrolment(record.orderNo, record.courseId, (current) => {
+    overCap = false;
+    if (current.cancelledAt !== undefined || same(current)) return SKIP;
+    const mailed = mailedWith(current, list);
+    // DECISIONS 59: never more than 2 x seats addresses mailed per enrolment.
+    if (mailed.size > 2 * current.seats) {
+      overCap = true;
+      return SKIP;
+    }
+    return { ...current, attendees: list, mailedTo: [...mailed].sort() };
+  });
+  if (overCap) throw new LimitReached([BATCH_HINTS.attendeeChangesExhausted]);
   if (!after || after.cancelledAt !== undefined) throw new NotFound([NOT_YOURS]);
   await queueAttendeeMails(after, after.attendees, deps, batch);
   return toEnrolment(after, batch, viewer);

@@ -2,10 +2,13 @@
  * The e-mails a student gets (DECISIONS 55-56): the joining mail on enrolment (the buyer's, and
  * each named attendee's), a reminder the day before the first session, and a message when staff
  * change the batch's dates, schedule or joining link. Everything typed by people is escaped.
+ * A mail to anyone but the buyer (an attendee) carries no text the buyer typed except a name that
+ * passes the name rule (DECISIONS 59; `~/lib/shared/name-rule`): not even the attendee's address.
  */
 import { formatBatchDates } from '~/lib/shared/batch-dates';
 import { sessionsOf } from '~/lib/shared/batch-schedule';
 import { formatIst } from '~/lib/shared/dates';
+import { nameForOthers } from '~/lib/shared/name-rule';
 import {
   detailRow,
   escapeHtml,
@@ -14,6 +17,22 @@ import {
   firstNameOf,
 } from '~/server/domain/mail-templates';
 import { site } from '~/site.config';
+
+/**
+ * Who a mail goes to: their name, and whether they typed it themselves (the buyer) or the buyer
+ * typed it for them (an attendee), when the name rule decides how it reads (DECISIONS 59).
+ */
+export interface Recipient {
+  readonly name: string;
+  readonly typedTheirName: boolean;
+}
+
+/** The name a mail greets its recipient by: 'Dear Priya,', or 'Dear colleague,' (DECISIONS 59). */
+export function greetingNameOf(recipient: Recipient): string {
+  return recipient.typedTheirName
+    ? firstNameOf(recipient.name)
+    : firstNameOf(nameForOthers(recipient.name, 'colleague'));
+}
 
 /** The batch fields the e-mails state. */
 export interface MailBatch {
@@ -78,7 +97,7 @@ function myCoursesButton(siteUrl: string): string {
 function studentMail(mail: {
   readonly subject: string;
   readonly heading: string;
-  readonly name: string;
+  readonly to: Recipient;
   readonly paragraphs: readonly string[];
   readonly rows: readonly [string, string][];
   readonly batch: MailBatch;
@@ -90,13 +109,13 @@ function studentMail(mail: {
     subject: mail.subject,
     html: mailFrame(
       mail.heading,
-      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstNameOf(mail.name))},</p>
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(greetingNameOf(mail.to))},</p>
 ${mail.paragraphs.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('\n')}
 ${factsTable(mail.rows, joiningHtml(batch, siteUrl))}
 ${closing === undefined ? '' : `<p style="margin:0;">${escapeHtml(closing)}</p>\n`}${myCoursesButton(siteUrl)}`,
     ),
     text: [
-      `Dear ${firstNameOf(mail.name)},`,
+      `Dear ${greetingNameOf(mail.to)},`,
       '',
       ...mail.paragraphs.flatMap((line) => [line, '']),
       ...factsText(mail.rows),
@@ -136,7 +155,7 @@ export function renderBuyerJoiningMail(
   return studentMail({
     subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
     heading: 'Your batch is booked',
-    name: input.buyerName,
+    to: { name: input.buyerName, typedTheirName: true },
     paragraphs: [lead],
     rows,
     batch,
@@ -144,21 +163,27 @@ export function renderBuyerJoiningMail(
   });
 }
 
-/** An attendee's joining mail: who enrolled them, the batch, and how to see it in My courses. */
+/**
+ * An attendee's joining mail: who enrolled them, the batch, and how to see it in My courses. The
+ * buyer's name and the attendee's as the buyer typed it appear only if they pass the name rule,
+ * else 'your colleague' (DECISIONS 59); nothing else the buyer typed is in it.
+ */
 export function renderAttendeeJoiningMail(
   input: JoiningMailInput & {
-    readonly attendee: { readonly name: string; readonly email: string };
+    readonly attendee: { readonly name: string };
     readonly buyerName: string;
   },
 ): RenderedMail {
   const { courseName, batch, siteUrl, attendee } = input;
-  const lead = `${input.buyerName} has enrolled you in ${courseName}. The attached calendar file puts every session in your calendar.`;
-  const howToSee = `To see the batch and its joining link in My courses, sign in or sign up at ${siteUrl} with this e-mail address (${attendee.email}).`;
+  const buyer = nameForOthers(input.buyerName);
+  const who = buyer.charAt(0).toUpperCase() + buyer.slice(1);
+  const lead = `${who} has enrolled you in ${courseName}. The attached calendar file puts every session in your calendar.`;
+  const howToSee = `To see the batch and its joining link in My courses, sign in or sign up at ${siteUrl} with the e-mail address this message was sent to.`;
   const rows = batchFacts(courseName, batch);
   return studentMail({
     subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
     heading: 'You are enrolled in a batch',
-    name: attendee.name,
+    to: { name: attendee.name, typedTheirName: false },
     paragraphs: [lead],
     rows,
     batch,
@@ -170,7 +195,7 @@ export function renderAttendeeJoiningMail(
 /** The reminder the day before the first session. */
 export function renderReminderMail(input: {
   readonly courseName: string;
-  readonly name: string;
+  readonly to: Recipient;
   readonly batch: MailBatch;
   readonly siteUrl: string;
 }): RenderedMail {
@@ -182,7 +207,7 @@ export function renderReminderMail(input: {
   return studentMail({
     subject: `${courseName} starts tomorrow - ${site.name}`,
     heading: 'Your course starts tomorrow',
-    name: input.name,
+    to: input.to,
     paragraphs: [lead],
     rows,
     batch,
@@ -200,7 +225,7 @@ export interface BatchChanges {
 /** The message to each enrolled person when staff change the batch's dates, schedule or link. */
 export function renderBatchChangeMail(input: {
   readonly courseName: string;
-  readonly name: string;
+  readonly to: Recipient;
   readonly before: MailBatch;
   readonly after: MailBatch;
   readonly changes: BatchChanges;
@@ -226,7 +251,7 @@ export function renderBatchChangeMail(input: {
   return studentMail({
     subject: `${linkOnly && after.joinUrl ? 'Joining link' : 'Changes'} for ${courseName} - ${site.name}`,
     heading: title,
-    name: input.name,
+    to: input.to,
     paragraphs: lines,
     rows,
     batch: after,

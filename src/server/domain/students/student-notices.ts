@@ -132,16 +132,37 @@ export function batchChangesOf(before: BatchRecord, after: BatchRecord): BatchCh
   };
 }
 
-/** Everyone enrolled on a batch, once per e-mail address: buyers and attendees, with their course's name. */
-function peopleOf(
-  enrolments: readonly EnrolmentRecord[],
-): { readonly name: string; readonly email: string; readonly courseName: string }[] {
-  const people = new Map<string, { name: string; email: string; courseName: string }>();
+/** Someone enrolled on a batch: their name, whether they typed it (a buyer), their course's name. */
+interface EnrolledPerson {
+  readonly name: string;
+  readonly email: string;
+  /** A buyer typed their own name; an attendee's was typed by the buyer (DECISIONS 59). */
+  readonly typedTheirName: boolean;
+  readonly courseName: string;
+}
+
+/**
+ * Everyone enrolled on a batch, once per e-mail address: buyers and attendees, with their course's
+ * name. Someone who bought a seat of their own is greeted by the name they typed, even where
+ * another buyer named them as an attendee.
+ */
+function peopleOf(enrolments: readonly EnrolmentRecord[]): EnrolledPerson[] {
+  const people = new Map<string, EnrolledPerson>();
   for (const enrolment of enrolments) {
-    for (const person of [enrolment.buyer, ...enrolment.attendees]) {
+    const persons = [
+      { ...enrolment.buyer, typedTheirName: true },
+      ...enrolment.attendees.map((attendee) => ({ ...attendee, typedTheirName: false })),
+    ];
+    for (const person of persons) {
       const key = person.email.trim().toLowerCase();
-      if (!people.has(key))
-        people.set(key, { name: person.name, email: person.email, courseName: enrolment.courseName });
+      const known = people.get(key);
+      if (!known || (person.typedTheirName && !known.typedTheirName))
+        people.set(key, {
+          name: person.name,
+          email: person.email,
+          typedTheirName: person.typedTheirName,
+          courseName: enrolment.courseName,
+        });
     }
   }
   return [...people.values()];
@@ -178,7 +199,7 @@ export async function notifyBatchChange(
         deps.mail.queue({
           ...renderBatchChangeMail({
             courseName: person.courseName,
-            name: person.name,
+            to: person,
             before,
             after,
             changes,
@@ -223,7 +244,7 @@ export async function queueBatchReminders(now: Date, deps: StudentMailDeps): Pro
         await deps.mail.queue({
           ...renderReminderMail({
             courseName: person.courseName,
-            name: person.name,
+            to: person,
             batch,
             siteUrl: deps.siteUrl,
           }),

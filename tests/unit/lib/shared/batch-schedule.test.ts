@@ -66,6 +66,13 @@ describe('what staff enter for a batch', () => {
       true,
     );
     expect(z.safeParse(BatchInputSchema, { ...valid, joinUrl: '' }).success).toBe(true);
+    // 500 characters is the most; spaces around the link are trimmed away, not refused.
+    const longest = `https://meet.example.com/${'a'.repeat(475)}`;
+    expect(longest).toHaveLength(500);
+    expect(z.safeParse(BatchInputSchema, { ...valid, joinUrl: longest }).success).toBe(true);
+    expect(
+      z.safeParse(BatchInputSchema, { ...valid, joinUrl: ' https://meet.example.com/x ' }).data?.joinUrl,
+    ).toBe('https://meet.example.com/x');
   });
 
   it.each([
@@ -76,6 +83,19 @@ describe('what staff enter for a batch', () => {
     ['trainer', { trainer: '  ' }, BATCH_HINTS.trainer],
     ['joinUrl', { joinUrl: 'javascript:alert(1)' }, BATCH_HINTS.joinUrl],
     ['joinUrl', { joinUrl: 'http://meet.example.com/abc' }, BATCH_HINTS.joinUrl],
+    // DECISIONS 59: no spaces or control characters, at most 500 characters.
+    [
+      'joinUrl',
+      { joinUrl: 'https://meet.example.com/a\r\nDTSTART:20261207T000000Z' },
+      BATCH_HINTS.joinUrlSpaces,
+    ],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a\nb' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a b' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a\tb' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a\u00a0b' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a\u202eb' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: 'https://meet.example.com/a\u0000b' }, BATCH_HINTS.joinUrlSpaces],
+    ['joinUrl', { joinUrl: `https://meet.example.com/${'a'.repeat(476)}` }, BATCH_HINTS.joinUrlTooLong],
   ])('refuses a bad %s with a plain sentence', (_field, change, hint) => {
     const result = z.safeParse(BatchInputSchema, { ...valid, ...change });
     expect(result.success).toBe(false);

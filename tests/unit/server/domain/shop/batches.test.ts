@@ -138,6 +138,26 @@ describe('staff add and change batches', () => {
     await expect(changeBatch('b-none', input, NOW)).rejects.toThrow(NotFound);
     expect((await getBatch(batch.id))!.seats).toBe(4);
   });
+  it('moves a batch’s start, not into the past; a running batch’s other fields still change (DECISIONS 60)', async () => {
+    const batch = await addBatch({ ...input, startsOn: '2026-11-28' }, NOW);
+    await takeSeats(batch.id, 'order_settling', 1);
+    // NOW is 25 Nov 2026 in India: the 24th is the past, the 25th (today) is not.
+    await expect(changeBatch(batch.id, { ...input, startsOn: '2026-11-24' }, NOW)).rejects.toThrow(
+      BATCH_ERRORS.startInPast,
+    );
+    expect((await getBatch(batch.id))!.startsOn).toBe('2026-11-28');
+    expect((await changeBatch(batch.id, { ...input, startsOn: '2026-11-25' }, NOW)).after.startsOn).toBe(
+      '2026-11-25',
+    );
+    // Once it has started, staff may still set its link or trainer without touching its dates.
+    const later = new Date('2026-12-02T06:00:00.000Z');
+    const { after } = await changeBatch(
+      batch.id,
+      { ...input, startsOn: '2026-11-25', trainer: 'Vikram Joshi', joinUrl: 'https://meet.example.com/r' },
+      later,
+    );
+    expect(after).toMatchObject({ startsOn: '2026-11-25', trainer: 'Vikram Joshi' });
+  });
 });
 
 describe('demo batches outside production', () => {
@@ -147,6 +167,10 @@ describe('demo batches outside production', () => {
     // Production: the seeds have passed and nothing is invented.
     const production = await openBatchesByCourse(later);
     expect(courses.filter((course) => production.get(course.id) === undefined).length).toBeGreaterThan(0);
+    expect((await allBatches(later)).length).toBe(before);
+
+    // Not a test site: asked to keep demo batches, it still invents none (DECISIONS 60).
+    await openBatchesByCourse(later, { keepDemoBatches: true, testSite: false });
     expect((await allBatches(later)).length).toBe(before);
 
     const renewed = await openBatchesByCourse(later, { keepDemoBatches: true });

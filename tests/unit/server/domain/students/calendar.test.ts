@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  batchCalendar,
-  calendarFileName,
-  foldLine,
-  type BatchCalendarInput,
-} from '~/server/domain/students/calendar';
+import ICAL from 'ical.js';
+import { batchCalendar, calendarFileName, type BatchCalendarInput } from '~/server/domain/students/calendar';
 import { parseIcs } from '../../../../support/ics';
 
 const evening: BatchCalendarInput = {
@@ -98,13 +94,76 @@ describe('the calendar of a batch', () => {
     expect(event.description.split('\n')).toHaveLength(3);
   });
 
-  it('folds a line of multi-byte characters into pieces of at most 75 octets that join back to it', () => {
-    const line = `SUMMARY:${'é'.repeat(100)}`;
-    const folded = foldLine(line).split('\r\n');
-    expect(folded.length).toBeGreaterThan(1);
-    for (const piece of folded) expect(octets(piece)).toBeLessThanOrEqual(75);
-    expect(folded.map((piece, index) => (index === 0 ? piece : piece.slice(1))).join('')).toBe(line);
-    expect(foldLine('VERSION:2.0')).toBe('VERSION:2.0');
+  it('folds a line of multi-byte characters into lines of at most 75 octets that join back to it', () => {
+    const courseName = 'é'.repeat(100);
+    const ics = batchCalendar({ ...evening, courseName, batch: { ...evening.batch, sessions: 1 } });
+    const lines = ics.slice(0, -2).split('\r\n');
+    for (const line of lines) expect(octets(line)).toBeLessThanOrEqual(75);
+    const start = lines.findIndex((line) => line.startsWith('X-WR-CALNAME'));
+    expect(lines[start + 1]!.startsWith(' ')).toBe(true);
+    expect(parseIcs(ics).events[0]!.summary).toBe(`${courseName} (session 1 of 1)`);
+    // The library's own fold setting is left as it was.
+    expect(ICAL.foldLength).toBe(75);
+  });
+
+  it('adds no line, event or property for a joining link or text that tries to (CRLF injection, DECISIONS 59)', () => {
+    const injection =
+      '\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:evil\r\nDTSTART:20261201T000000Z\r\nSUMMARY:Claim Rs 5000';
+    // A link stored before the rule (the schema refuses it now), a trainer and course name with breaks.
+    const ics = batchCalendar({
+      ...evening,
+      courseName: `DevOps${injection}`,
+      batch: {
+        ...evening.batch,
+        sessions: 2,
+        trainer: `Asha\rKulkarni${injection}`,
+        joinUrl: `https://meet.example.com/x${injection}`,
+      },
+    });
+    const lines = ics.slice(0, -2).split('\r\n');
+    for (const line of lines) {
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(line).not.toMatch(/^(UID:evil|DTSTART:20261201|SUMMARY:Claim)/);
+    }
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines.filter((line) => line === 'END:VEVENT')).toHaveLength(2);
+    const root = new ICAL.Component(ICAL.parse(ics));
+    expect(root.getAllProperties().map((property) => property.name)).toEqual([
+      'prodid',
+      'version',
+      'calscale',
+      'method',
+      'x-wr-calname',
+    ]);
+    expect(root.getFirstPropertyValue('x-wr-calname')).toBe(`DevOps${injection.replaceAll('\r\n', '\n')}`);
+    const events = root.getAllSubcomponents();
+    expect(events.map((event) => event.name)).toEqual(['vevent', 'vevent']);
+    for (const [index, event] of events.entries()) {
+      expect(event.getAllSubcomponents()).toEqual([]);
+      // The link that tried to add lines is left out: no LOCATION, no URL.
+      expect(event.getAllProperties().map((property) => property.name)).toEqual([
+        'uid',
+        'dtstamp',
+        'last-modified',
+        'dtstart',
+        'dtend',
+        'summary',
+        'description',
+      ]);
+      expect(event.getFirstPropertyValue('uid')).toBe(`b-3-20261207-evening-${index + 1}@www.example.com`);
+    }
+    const parsed = parseIcs(ics).events;
+    expect(parsed.map((event) => event.start.toISOString())).toEqual([
+      '2026-12-07T13:30:00.000Z',
+      '2026-12-08T13:30:00.000Z',
+    ]);
+    expect(parsed[0]!.description).toBe(
+      [
+        'Schedule: Mon-Thu 19:00-21:00 IST',
+        `Trainer: Asha\nKulkarni${injection.replaceAll('\r\n', '\n')}`,
+        'The joining link will be in My courses (https://www.example.com/my-courses) and in your e-mail before the first session.',
+      ].join('\n'),
+    );
   });
 
   it('names the file after the course and batch', () => {

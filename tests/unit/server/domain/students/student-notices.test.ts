@@ -98,11 +98,60 @@ describe('the joining mails', () => {
     expect(sentTo('meera@example.com')[0]!.body.text).toContain('You bought 3 seats of DevOps with AWS');
     const ravi = sentTo('ravi@example.com')[0]!;
     expect(ravi.body.text).toContain('Meera Joshi has enrolled you in DevOps with AWS');
+    expect(ravi.body.text).toContain('Dear Ravi,');
     expect(ravi.body.text).toContain(
-      'sign in or sign up at https://www.example.com with this e-mail address (ravi@example.com)',
+      'sign in or sign up at https://www.example.com with the e-mail address this message was sent to',
     );
     expect(ravi.body.text).toContain('Joining link: https://meet.example.com/devops');
     expect(icsOf(ravi).events[0]!.url).toBe('https://meet.example.com/devops');
+  });
+
+  it('puts in an attendee’s mail no name that fails the name rule, nor anything else the buyer typed (DECISIONS 59)', async () => {
+    const batch = await storedBatch();
+    const lure = 'Claim Rs 5000 at http://evil.example';
+    const enrolment = await storedEnrolment(
+      batch,
+      { ...buyer, name: lure },
+      {
+        seats: 2,
+        attendees: [
+          { name: 'Win a prize: www.evil.example', email: 'ravi@example.com' },
+          { name: 'Zoë D’Souza-Ñúñez', email: 'zoe@example.com' },
+        ],
+      },
+    );
+    await queueEnrolmentMails(enrolment, { mail, siteUrl });
+    await delivered();
+    // The buyer typed it: their own mail may greet them by it.
+    expect(sentTo('meera@example.com')[0]!.body.text).toContain('Dear Claim,');
+    const ravi = sentTo('ravi@example.com')[0]!;
+    const zoe = sentTo('zoe@example.com')[0]!;
+    for (const sent of [ravi, zoe]) {
+      for (const part of [sent.body.text, sent.body.html, sent.body.subject]) {
+        expect(part).not.toContain('evil');
+        expect(part).not.toContain('5000');
+        expect(part).not.toContain('Claim');
+      }
+      expect(sent.body.text).toContain('Your colleague has enrolled you in DevOps with AWS.');
+      expect(sent.body.text).not.toContain(to(sent));
+    }
+    expect(ravi.body.text).toContain('Dear colleague,');
+    expect(zoe.body.text).toContain('Dear Zoë,');
+
+    // The notice of a change, and the reminder, greet attendees by the rule too.
+    const after = { ...batch, startsOn: '2026-12-14', updatedAt: '2026-11-30T10:00:00.000Z' };
+    await notifyBatchChange(batch, after, { mail, siteUrl });
+    await queueBatchReminders(new Date('2026-12-06T05:00:00.000Z'), { mail, siteUrl });
+    await delivered();
+    const later = sentTo('ravi@example.com').slice(1);
+    expect(later.map((sent) => sent.body.subject)).toEqual([
+      'Changes for DevOps with AWS - Sahyadri Infotech',
+      'DevOps with AWS starts tomorrow - Sahyadri Infotech',
+    ]);
+    for (const sent of later) {
+      expect(sent.body.text).toContain('Dear colleague,');
+      expect(sent.body.text + sent.body.html).not.toContain('evil');
+    }
   });
 
   it('escapes what people typed in the HTML part', async () => {
