@@ -22,6 +22,7 @@ const OCTOBER: Gstr1Summary = {
   exports: 1416.99,
   creditNotes: 1,
   net: 120491,
+  missingRates: [],
 };
 
 /** The summary endpoint: `answers` by month (a string: a 400 with that sentence); the paths asked. */
