@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { consoleText } from '~/content/ui/console';
-import { formatIndianDate, indianDay } from '~/lib/shared/dates';
+import { formatIndianDate, indianDay, startOfIndianDay } from '~/lib/shared/dates';
 import type { MissingRate } from '~/lib/shared/schemas/console';
 import {
   $gstMonth,
@@ -159,7 +159,7 @@ function MissingRates({ missing }: { readonly missing: readonly MissingRate[] })
       <ul className="console-gst__days">
         {missingRateDays(missing).map((day) => (
           <li key={day.date}>
-            <time dateTime={day.date}>{formatIndianDate(`${day.date}T12:00:00+05:30`)}</time>:{' '}
+            <time dateTime={day.date}>{formatIndianDate(startOfIndianDay(day.date).toISOString())}</time>:{' '}
             {day.documents.map((document) => words.document(document.number, document.kind)).join(', ')}
           </li>
         ))}
@@ -192,7 +192,9 @@ function RateForm({ missing }: { readonly missing: readonly MissingRate[] }) {
     setFields(result.ok ? {} : result.fields);
     setErrors(result.ok ? [] : result.errors);
     if (result.ok) {
-      setDone(words.saved(result.rate.usdInr, formatIndianDate(`${result.rate.date}T12:00:00+05:30`)));
+      setDone(
+        words.saved(result.rate.usdInr, formatIndianDate(startOfIndianDay(result.rate.date).toISOString())),
+      );
       // The next day still without a rate, if the month has one; the source is often the same.
       const next = missingRateDays(missing).find((day) => day.date !== result.rate.date)?.date ?? '';
       setDraft({ date: next, usdInr: '', source: draft.source });
