@@ -7,7 +7,19 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { apiRequest } from '~/lib/client/api';
 import { formatInr } from '~/lib/shared/money';
-import { Gstr1SummarySchema, MonthQuerySchema, type Gstr1Summary } from '~/lib/shared/schemas/console';
+import {
+  Gstr1SummarySchema,
+  MonthQuerySchema,
+  type Gstr1Summary,
+  type MissingRate,
+} from '~/lib/shared/schemas/console';
+import {
+  ExchangeRateEntrySchema,
+  ExchangeRateInputSchema,
+  type ExchangeRateEntry,
+  type ExchangeRateInput,
+} from '~/lib/shared/schemas/exchange-rate';
+import * as z from '~/lib/shared/zod';
 import { messageOf } from '~/stores/console';
 
 /**
@@ -73,16 +85,19 @@ export const $gstMonth: ReadableAtom<GstMonthState> = $state;
 
 /**
  * Shows `month`: its totals from the server. A month that is not a real `YYYY-MM` is refused here
- * with the server's own sentence (the same schema) and asks nothing.
+ * with the server's own sentence (the same schema) and asks nothing. `keep`: the month shown is
+ * read again and keeps its figures meanwhile.
  */
-export async function loadGstMonth(month: string): Promise<void> {
+export async function loadGstMonth(month: string, options: { keep?: boolean } = {}): Promise<void> {
   const checked = MonthQuerySchema.safeParse({ month });
   if (!checked.success) {
     const errors = checked.error.issues.map((issue) => issue.message);
     $state.set({ month, summary: undefined, loading: false, error: [...new Set(errors)].join(' ') });
     return;
   }
-  $state.set({ month, summary: undefined, loading: true, error: undefined });
+  // A reload of the month shown (after a rate is saved) keeps its figures until the new ones come.
+  const kept = options.keep && $state.get().month === month ? $state.get().summary : undefined;
+  $state.set({ month, summary: kept, loading: true, error: undefined });
   try {
     const summary = await apiRequest(
       'GET',
@@ -94,5 +109,75 @@ export async function loadGstMonth(month: string): Promise<void> {
   } catch (error) {
     if ($state.get().month !== month) return;
     $state.set({ month, summary: undefined, loading: false, error: messageOf(error) });
+  }
+}
+
+/** The days of a month's documents with no exchange rate, oldest first, each with its documents. */
+export function missingRateDays(
+  missing: readonly MissingRate[],
+): { readonly date: string; readonly documents: readonly MissingRate[] }[] {
+  const days = new Map<string, MissingRate[]>();
+  for (const document of missing) days.set(document.date, [...(days.get(document.date) ?? []), document]);
+  return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, documents]) => ({ date, documents }));
+}
+
+/** The exchange-rate form as typed. */
+export interface RateDraft {
+  readonly date: string;
+  readonly usdInr: string;
+  readonly source: string;
+}
+export type RateField = keyof RateDraft;
+
+/** A rate as typed: a decimal number, or the text itself so the schema refuses it with its sentence. */
+const rateOf = (text: string) => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
+
+/** The draft checked with `ExchangeRateInputSchema`: the input to send, or each field's first sentence. */
+export function checkRateDraft(
+  draft: RateDraft,
+): { ok: true; input: ExchangeRateInput } | { ok: false; fields: Partial<Record<RateField, string>> } {
+  const parsed = z.safeParse(ExchangeRateInputSchema, {
+    date: draft.date.trim(),
+    usdInr: rateOf(draft.usdInr),
+    source: draft.source,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fields: Partial<Record<RateField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as RateField | undefined;
+    if (field && !fields[field]) fields[field] = issue.message;
+  }
+  return { ok: false, fields };
+}
+
+/** What saving a rate came to. */
+export type SaveRateResult =
+  | { readonly ok: true; readonly rate: ExchangeRateEntry }
+  | {
+      readonly ok: false;
+      readonly fields: Partial<Record<RateField, string>>;
+      readonly errors: readonly string[];
+    };
+
+/**
+ * Records a day's exchange rate (`POST /api/console/exchange-rates`), then reads the month shown
+ * again, so its totals and the documents still without a rate are the server's. Nothing is sent
+ * while a field is wrong.
+ */
+export async function saveExchangeRate(draft: RateDraft): Promise<SaveRateResult> {
+  const checked = checkRateDraft(draft);
+  if (!checked.ok) return { ok: false, fields: checked.fields, errors: [] };
+  try {
+    const rate = await apiRequest(
+      'POST',
+      '/api/console/exchange-rates',
+      ExchangeRateEntrySchema,
+      checked.input,
+    );
+    const { month } = $state.get();
+    if (month) await loadGstMonth(month, { keep: true });
+    return { ok: true, rate };
+  } catch (error) {
+    return { ok: false, fields: {}, errors: [messageOf(error)] };
   }
 }

@@ -167,7 +167,11 @@ test('staff find the order, open its invoice and download the GST sales register
     // A buyer in Maharashtra pays in rupees (DECISIONS 46; was USD before issue 29).
     new RegExp(`\\r\\n${orderNo},\\d{4}-\\d{2}-\\d{2},Console Buyer,,27,Maharashtra,N,INR,`),
   );
-  expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Total \(\d+ invoices\),/);
+  // A totals row per currency, then the register in rupees, which the accountant files (DECISIONS 47).
+  expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(
+    // Quoted when it names credit notes too (a comma).
+    /^"?Total in INR \(\d+ invoices(, \d+ credit notes)?\)"?,/,
+  );
 });
 
 test('a company with a GSTIN and a buyer abroad order every course: the widest rows the console shows', async ({
@@ -275,6 +279,33 @@ test("staff open GST returns, choose this month, see its GSTR-1 totals and downl
   );
   // The Maharashtra buyer of the first test: an unregistered buyer in India, in table 7.
   expect(csv).toContain('\r\nOE,27-Maharashtra,');
+});
+
+test("staff enter a day's exchange rate from the keyboard; a wrong one is refused field by field (DECISIONS 47)", async () => {
+  const gst = staffPage.getByRole('tabpanel', { name: 'GST returns' });
+  const form = gst.getByRole('region', { name: 'Enter a day’s exchange rate' });
+  const rate = form.getByLabel('Rupees per US dollar');
+  await rate.fill('8345');
+  await form.getByLabel('Source').fill('RBI reference rate');
+  // A date field holds only real days: left empty, it is refused as not a date.
+  await form.getByLabel('Date').fill('');
+  await rate.press('Enter');
+  // Nothing is sent: each field says what is wrong, the first wrong one has the focus.
+  await expect(form.getByLabel('Date')).toBeFocused();
+  await expect(form.getByLabel('Date')).toHaveAccessibleDescription(/Enter dates as YYYY-MM-DD\.$/);
+  await expect(rate).toHaveAccessibleDescription(
+    /The rate must be between 10 and 1000 rupees per US dollar\./,
+  );
+
+  const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+  await form.getByLabel('Date').fill(yesterday);
+  await rate.fill('83.4521');
+  await form.getByLabel('Source').focus();
+  await staffPage.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Save rate' })).toBeFocused();
+  await staffPage.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toHaveText(/^Saved ₹83\.4521 per US dollar for \d+ \w+ \d{4}\.$/);
+  await expect(rate).toHaveValue('');
 });
 
 test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {

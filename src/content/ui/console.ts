@@ -125,6 +125,29 @@ export const consoleText = {
     netNote: 'Amounts are net of the credit notes issued in the month.',
     filesTitle: 'GSTR-1 tables (CSV)',
     file: (name: string, number: string) => `${name} (table ${number})`,
+    /** A table that waits for exchange rates (DECISIONS 47): named, not linked. */
+    fileWaits: 'waits for the exchange rates above',
+    /** USD documents with no exchange rate, and the form to enter a day's rate (DECISIONS 47). */
+    rates: {
+      missingTitle: 'Exchange rates missing',
+      missing: (count: number) =>
+        count === 1
+          ? 'One US dollar document has no exchange rate: its payment recorded none. It is not in the totals above, and the tables other than Documents issued can be downloaded once its day below has a rate.'
+          : `${count} US dollar documents have no exchange rate: their payments recorded none. They are not in the totals above, and the tables other than Documents issued can be downloaded once each day below has a rate.`,
+      document: (number: string, kind: string) => `${number} (${kind})`,
+      formTitle: 'Enter a day’s exchange rate',
+      formHelp:
+        'Rupees per US dollar, used for the US dollar invoices of that day (and their credit notes) whose payment recorded no rate. A rate the payment recorded is never replaced.',
+      date: 'Date',
+      dateHelp: 'The day in India, as YYYY-MM-DD if your browser shows a text box; not a day ahead.',
+      usdInr: 'Rupees per US dollar',
+      usdInrHelp: 'Up to 4 decimals, such as 83.4521.',
+      source: 'Source',
+      sourceHelp: 'Where the rate comes from, such as RBI reference rate.',
+      save: 'Save rate',
+      saving: 'Saving…',
+      saved: (rate: number, day: string) => `Saved ₹${rate} per US dollar for ${day}.`,
+    },
   },
   payments: {
     caption: 'Payments the gateway told us of',

@@ -92,13 +92,15 @@ export async function forgetSheetRow(kind: SheetKind, at: Date, id: string): Pro
 /**
  * The rows of `markers`, in their order (undefined: no such record): one read per sheet they fall
  * in (the sheets in parallel), plus, for rows a sheet lacks, `load` for each (twice, see the
- * module comment) and one write per sheet.
+ * module comment) and one write per sheet. A row `current` refuses (written before the row showed
+ * something it shows now) counts as lacking: it is loaded and written again.
  */
 export async function sheetRowsOf<T>(
   kind: SheetKind,
   markers: readonly { readonly id: string; readonly at: Date }[],
   schema: $ZodType<T>,
   load: (id: string, at: Date) => Promise<T | undefined>,
+  current: (row: T) => boolean = () => true,
 ): Promise<(T | undefined)[]> {
   const bySheet = new Map<string, { readonly id: string; readonly at: Date }[]>();
   for (const marker of markers) {
@@ -106,7 +108,9 @@ export async function sheetRowsOf<T>(
     bySheet.set(key, [...(bySheet.get(key) ?? []), marker]);
   }
   const sheets = [...bySheet];
-  const rows = await Promise.all(sheets.map(([key, group]) => rowsOfSheet(key, group, schema, load)));
+  const rows = await Promise.all(
+    sheets.map(([key, group]) => rowsOfSheet(key, group, schema, load, current)),
+  );
   const rowOfMarker = new Map<object, T | undefined>();
   sheets.forEach(([, group], index) =>
     group.forEach((marker, at) => rowOfMarker.set(marker, rows[index]![at])),
@@ -120,10 +124,14 @@ async function rowsOfSheet<T>(
   markers: readonly { readonly id: string; readonly at: Date }[],
   schema: $ZodType<T>,
   load: (id: string, at: Date) => Promise<T | undefined>,
+  current: (row: T) => boolean,
 ): Promise<(T | undefined)[]> {
   const sheetSchema = sheetSchemaOf(schema);
   const sheet = await store.get(key, sheetSchema);
-  const rows = markers.map((marker) => rowOf(sheet?.rows, marker.id));
+  const rows = markers.map((marker) => {
+    const row = rowOf(sheet?.rows, marker.id);
+    return row !== undefined && current(row) ? row : undefined;
+  });
   const missing = markers.filter((_, index) => rows[index] === undefined);
   if (missing.length === 0) return rows;
 

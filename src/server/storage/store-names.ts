@@ -32,6 +32,8 @@ export const STORE_NAMES = [
   'batches',
   // Who is enrolled on which batch (DECISIONS 55-56): by order, buyer, attendee e-mail and batch.
   'enrolments',
+  // Rupees per US dollar staff entered for days whose USD payments recorded no rate (DECISIONS 47).
+  'exchange-rates',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
 ] as const;

@@ -336,16 +336,20 @@ describe('company console API (API.md, Company console)', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Invoice number,Invoice date,Buyer name,Buyer GSTIN,Place of supply code,Place of supply,Export (Y/N),Currency,Taxable value,IGST,CGST,SGST,Total,Payment reference',
+      'Invoice number,Invoice date,Buyer name,Buyer GSTIN,Place of supply code,Place of supply,Export (Y/N),Currency,Taxable value,IGST,CGST,SGST,Total,Payment reference,Exchange rate (INR),Taxable value (INR),Total (INR)',
     );
-    const rows = lines.slice(1, -1).map((line) => line.split(','));
-    const totals = lines.at(-1)!.split(',');
+    // Every order here is in rupees: a totals row for INR, then the register in rupees (the same).
+    const rows = lines.slice(1, -2).map((line) => line.split(','));
+    const totals = lines.at(-2)!.split(',');
     expect(totals[0]).toBe(`Total (${rows.length} invoices)`);
+    expect(lines.at(-1)!.split(',')).toEqual([`Total in INR (${rows.length} invoices)`, ...totals.slice(1)]);
     for (const column of [8, 9, 10, 11, 12]) {
       expect(totals[column]).toBe(
         (sumCents(rows.map((row) => centsFromUsd(Number(row[column])))) / 100).toFixed(2),
       );
     }
+    // A rupee invoice has no rupee columns of its own: it is in rupees.
+    for (const row of rows) expect(row.slice(14)).toEqual(['', '', '']);
     for (const row of rows) {
       const invoice = InvoiceSchema.parse(
         await (await call('GET', `/api/orders/${row[0]}/invoice`, staff)).json(),
@@ -384,10 +388,12 @@ describe('company console API (API.md, Company console)', () => {
     await contact('Limit two');
     const now = new Date();
     const dataRows = (text: string) => text.trimEnd().split('\r\n').length - 1;
-    // Every row up to the limit; the register's last line is its totals row.
-    const invoices = dataRows(await salesRegisterCsv({}, now)) - 1;
+    // Every row up to the limit; the register's last lines are its totals rows.
+    const register = await salesRegisterCsv({}, now);
+    const totalsRows = register.split('\r\n').filter((line) => line.startsWith('Total')).length;
+    const invoices = dataRows(register) - totalsRows;
     const leadCount = dataRows(await leadsCsv({}, now));
-    expect(dataRows(await salesRegisterCsv({}, now, invoices))).toBe(invoices + 1);
+    expect(dataRows(await salesRegisterCsv({}, now, invoices))).toBe(invoices + totalsRows);
     expect(dataRows(await leadsCsv({}, now, leadCount))).toBe(leadCount);
     // One row more than the limit: refused (HTTP 400 through the handler), not cut.
     const refusal = (count: number, what: string) =>

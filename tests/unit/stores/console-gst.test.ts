@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Gstr1Summary } from '~/lib/shared/schemas/console';
+import type { Gstr1Summary, MissingRate } from '~/lib/shared/schemas/console';
 import { GSTR1_TABLES } from '~/server/domain/console/gstr1';
 import {
   $gstMonth,
@@ -7,9 +7,12 @@ import {
   GSTR1_DOWNLOADS,
   gstr1Href,
   isEmptyMonth,
+  checkRateDraft,
   lastMonthOf,
   loadGstMonth,
+  missingRateDays,
   monthName,
+  saveExchangeRate,
 } from '~/stores/console-gst';
 
 const OCTOBER: Gstr1Summary = {
@@ -22,6 +25,7 @@ const OCTOBER: Gstr1Summary = {
   exports: 1416.99,
   creditNotes: 1,
   net: 120491,
+  missingRates: [],
 };
 
 /** The summary endpoint: `answers` by month (a string: a 400 with that sentence); the paths asked. */
@@ -146,5 +150,81 @@ describe('the GST returns month (issue 29, item 8)', () => {
       'Documents issued 13',
     ]);
     expect(gstr1Href('hsn-b2c', '2026-10')).toBe('/api/console/export/gstr1/hsn-b2c.csv?month=2026-10');
+  });
+});
+
+describe("a day's exchange rate from the GST returns tab (DECISIONS 47)", () => {
+  const MISSING: MissingRate[] = [
+    { number: 'SIS-CN2627-00002', kind: 'credit note', date: '2026-09-15' },
+    { number: 'SIS-2627-000103', kind: 'invoice', date: '2026-09-15' },
+    { number: 'SIS-2627-000099', kind: 'invoice', date: '2026-09-02' },
+  ];
+
+  it('lists the days without a rate, oldest first, each with its documents', () => {
+    expect(missingRateDays(MISSING)).toEqual([
+      { date: '2026-09-02', documents: [MISSING[2]] },
+      { date: '2026-09-15', documents: [MISSING[0], MISSING[1]] },
+    ]);
+  });
+
+  it('checks the form with the shared schema and sends nothing while a field is wrong', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(checkRateDraft({ date: ' 2026-09-15 ', usdInr: ' 83.4521 ', source: ' RBI ' })).toEqual({
+      ok: true,
+      input: { date: '2026-09-15', usdInr: 83.4521, source: 'RBI' },
+    });
+    expect(await saveExchangeRate({ date: '2026-09-31', usdInr: '83,45', source: '' })).toEqual({
+      ok: false,
+      fields: {
+        date: 'Enter a date that exists, from 2000-01-01 to 2099-12-31.',
+        usdInr: 'Enter the rate as a number of rupees per US dollar, such as 83.4521.',
+        source: 'Say where the rate comes from, such as "RBI reference rate".',
+      },
+      errors: [],
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('posts the rate, then reads the month shown again, keeping its figures meanwhile', async () => {
+    const entry = {
+      date: '2026-09-15',
+      usdInr: 80,
+      source: 'RBI',
+      enteredBy: 'Asha <asha@example.com>',
+      enteredAt: '2026-11-26T10:00:00.000Z',
+    };
+    const september = { ...OCTOBER, month: '2026-09', missingRates: MISSING };
+    const calls: string[] = [];
+    let answerMonth: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${path}`);
+        if (init?.method === 'POST') {
+          expect(JSON.parse(String(init.body))).toEqual({ date: '2026-09-15', usdInr: 80, source: 'RBI' });
+          return new Response(JSON.stringify(entry), { headers: { 'Content-Type': 'application/json' } });
+        }
+        return calls.length === 1
+          ? new Response(JSON.stringify(september), { headers: { 'Content-Type': 'application/json' } })
+          : new Promise<Response>((resolve) => (answerMonth = resolve));
+      }),
+    );
+    await loadGstMonth('2026-09');
+    const saved = saveExchangeRate({ date: '2026-09-15', usdInr: '80', source: 'RBI' });
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect($gstMonth.get()).toMatchObject({ month: '2026-09', loading: true, summary: september });
+    answerMonth(
+      new Response(JSON.stringify({ ...september, missingRates: [MISSING[2]] }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await saved).toEqual({ ok: true, rate: entry });
+    expect(calls).toEqual([
+      'GET /api/console/summary?month=2026-09',
+      'POST /api/console/exchange-rates',
+      'GET /api/console/summary?month=2026-09',
+    ]);
+    expect($gstMonth.get().summary?.missingRates).toEqual([MISSING[2]]);
   });
 });

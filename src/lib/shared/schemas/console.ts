@@ -8,6 +8,7 @@ import { ContactMessageSchema } from '~/lib/shared/schemas/contact-message';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 import { UsdSchema } from '~/lib/shared/money';
 import { RefundSchema } from '~/lib/shared/schemas/payments';
+import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 
 /** Longest note staff may add to a lead. */
 export const LEAD_NOTE_MAX = 1000;
@@ -98,6 +99,11 @@ export const OrderRowSchema = z.object({
   payment: z.nullable(z.object({ gateway: z.string(), reference: z.string() })),
   /** The refunds made of it, with their state and credit note (issue 28; none: none made). */
   refunds: z.optional(z.array(RefundSchema)),
+  /**
+   * A USD order's value in rupees as its invoice records it (DECISIONS 47: the payment's rate, the
+   * figures at it, the rate's source); none for a rupee order or a USD one issued without a rate.
+   */
+  inr: InvoiceSchema.shape.inr,
 });
 export type OrderRow = z.infer<typeof OrderRowSchema>;
 
@@ -200,8 +206,22 @@ export const ExportQuerySchema = z
   .check(z.refine((query) => !query.from || !query.to || query.from <= query.to, CONSOLE_HINTS.range));
 
 /**
+ * A USD document of a month that has no rupee value (DECISIONS 47): its payment recorded no rate
+ * and staff have entered none for its day.
+ */
+export const MissingRateSchema = z.object({
+  /** Invoice or credit-note number. */
+  number: z.string(),
+  kind: z.enum(['invoice', 'credit note']),
+  /** The day whose rate it needs (a credit note: its invoice's day), `2026-05-14`. */
+  date: z.string(),
+});
+export type MissingRate = z.infer<typeof MissingRateSchema>;
+
+/**
  * `GET /api/console/summary?month=` (API.md): the month's GSTR-1 totals in rupees, net of credit
- * notes; `invoices` and `creditNotes` are counts, `exports` the export value.
+ * notes; `invoices` and `creditNotes` are counts, `exports` the export value. The USD documents
+ * with no rupee value are not in the figures: `missingRates` names them, oldest day first.
  */
 export const Gstr1SummarySchema = z.object({
   month: z.string(),
@@ -213,6 +233,7 @@ export const Gstr1SummarySchema = z.object({
   exports: z.number(),
   creditNotes: z.int(),
   net: z.number(),
+  missingRates: z.array(MissingRateSchema),
 });
 export type Gstr1Summary = z.infer<typeof Gstr1SummarySchema>;
 

@@ -1,6 +1,7 @@
 /**
  * The console's CSV exports (issue 19; API.md): leads, and the GST sales register the accountant
- * files GSTR-1 from: one row per invoice, a totals row at the end, amounts with two decimals,
+ * files GSTR-1 from: one row per invoice and credit note, totals rows at the end (the last in
+ * rupees), amounts with two decimals,
  * dates as days in India, UTF-8 with a byte-order mark so spreadsheets read names like "Rané",
  * and cells that look like formulas neutralised. Quoting is csv-stringify's, not ours.
  */
@@ -12,8 +13,10 @@ import type { CreditNote } from '~/lib/shared/schemas/payments';
 import { creditNotesIn } from '~/server/domain/payments/refunds';
 import { allLeadsIn } from '~/server/domain/console/leads';
 import { allOrdersIn, placeOfSupplyOf } from '~/server/domain/console/orders';
+import { rateDayOf, rateOf, rupeeValuesOf, type RupeeValue } from '~/server/domain/console/exchange-rates';
 import { ValidationError } from '~/server/domain/errors';
-import { lineAmountOf } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, lineAmountOf } from '~/server/domain/shop/invoice';
+import { getOrder } from '~/server/storage/orders';
 
 /**
  * Rows an export holds at the most. A range with more is refused (HTTP 400) with a sentence asking
@@ -43,17 +46,17 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return stringify([[...header], ...cells], { bom: true, record_delimiter: 'windows' });
 }
 
-/** An amount in dollars or rupees with two decimals: `1234.5` -> `1234.50`. */
-const money = (usd: number) => usd.toFixed(2);
-const moneyOf = money;
 /**
- * A credit note's amount: a negative number cell (a text cell starting with `-` would be
- * neutralised as a formula), so the spreadsheet sums it.
+ * An amount in dollars or rupees, from its minor units: text with two decimals (`1234.50`), or a
+ * number when below zero (a credit note), since a text cell starting with `-` would be
+ * neutralised as a formula and the spreadsheet could not sum it.
  */
-const negativeMoney = (usd: number) => usd;
+function amountCell(minor: number): string | number {
+  return minor < 0 ? usdFromCents(minor) : usdFromCents(minor).toFixed(2);
+}
 
 /** A credit note as a row of the register: its own number and date, its amounts given back. */
-function creditNoteRowOf(note: CreditNote): OrderRow & { readonly creditNote: true } {
+function creditNoteRowOf(note: CreditNote): OrderRow & { readonly creditNote: CreditNote } {
   return {
     orderNo: note.creditNoteNo,
     orderDate: note.creditNoteDate,
@@ -68,15 +71,14 @@ function creditNoteRowOf(note: CreditNote): OrderRow & { readonly creditNote: tr
     totals: note.totals,
     currency: note.currency,
     payment: note.payment ?? null,
-    creditNote: true,
+    ...(note.inr ? { inr: note.inr } : {}),
+    creditNote: note,
   };
 }
 
-/** A tax of an order's totals by label (IGST, CGST, SGST), in cents; 0 when it does not apply. */
-function taxCents(row: OrderRow, label: string): number {
-  return sumCents(
-    row.totals.taxes.filter((tax) => tax.label === label).map((tax) => centsFromUsd(tax.amount)),
-  );
+/** A tax of some figures by label (IGST, CGST, SGST), in minor units; 0 when it does not apply. */
+function taxMinor(totals: Pick<OrderRow['totals'], 'taxes'>, label: string): number {
+  return sumCents(totals.taxes.filter((tax) => tax.label === label).map((tax) => centsFromUsd(tax.amount)));
 }
 
 export const SALES_REGISTER_HEADER = [
@@ -94,11 +96,50 @@ export const SALES_REGISTER_HEADER = [
   'SGST',
   'Total',
   'Payment reference',
+  'Exchange rate (INR)',
+  'Taxable value (INR)',
+  'Total (INR)',
 ] as const;
 
+/** The figures of a row or a total, in minor units. */
+interface Figures {
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  total: number;
+}
+const FIGURES = ['taxable', 'igst', 'cgst', 'sgst', 'total'] as const;
+const noFigures = (): Figures => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 });
+
+/** Figures given in major units, as minor units signed by `sign` (-1: a credit note). */
+function figuresOf(totals: OrderRow['totals'], sign: 1 | -1): Figures {
+  return {
+    taxable: sign * centsFromUsd(totals.taxable),
+    igst: sign * taxMinor(totals, 'IGST'),
+    cgst: sign * taxMinor(totals, 'CGST'),
+    sgst: sign * taxMinor(totals, 'SGST'),
+    total: sign * centsFromUsd(totals.total),
+  };
+}
+
+function addTo(sum: Figures, figures: Figures): void {
+  for (const key of FIGURES) sum[key] += figures[key];
+}
+
+const documentsLabel = (invoices: number, notes: number) =>
+  notes === 0 ? `${invoices} invoices` : `${invoices} invoices, ${notes} credit notes`;
+
 /**
- * The GST sales register of a date range (days in India), oldest invoice first, with a totals row
- * per currency paid (amounts in the invoice's currency).
+ * The GST sales register of a date range (days in India), oldest document first: one row per
+ * invoice and per credit note (negative), in the currency paid; a USD document also in rupees
+ * (its rate, taxable value and total: the rate its payment recorded, else its invoice's, else
+ * the one staff entered for the invoice's day: `exchange-rates.ts`, DECISIONS 47). Then the
+ * totals: one row per currency, in that currency (a USD row also in rupees), and last the
+ * register in rupees, which the accountant files: rupee documents at their figures plus every
+ * other document at its rupee value, tax heads included. When a USD document has no rate at all,
+ * its rupee cells and those of the totals that would need it stay empty and the last row names
+ * it, rather than give a wrong sum.
  */
 export async function salesRegisterCsv(
   range: { from?: string | undefined; to?: string | undefined },
@@ -110,36 +151,30 @@ export async function salesRegisterCsv(
   const notes = (await creditNotesIn(range, now)).reverse().map(creditNoteRowOf);
   if (rows.length + notes.length > maxRows)
     throw tooManyRows(notes.length === 0 ? 'invoices' : 'invoices and credit notes', maxRows);
-  const documents =
+  const documents: (OrderRow & { readonly creditNote?: CreditNote })[] =
     notes.length === 0 ? rows : [...rows, ...notes].sort((a, b) => a.orderDate.localeCompare(b.orderDate));
+  const rupees = await rupeeValuesOfRows(documents);
+
   // One totals row per currency (DECISIONS 46): rupees and dollars are never added together.
-  type Sums = {
-    invoices: number;
-    notes: number;
-    taxable: number;
-    igst: number;
-    cgst: number;
-    sgst: number;
-    total: number;
-  };
-  const none = (): Sums => ({ invoices: 0, notes: 0, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 });
+  // The documents counted, their figures in their currency and in rupees, those with no rate.
+  type Sums = { invoices: number; notes: number; figures: Figures; inr: Figures; missing: string[] };
+  const noSums = (): Sums => ({ invoices: 0, notes: 0, figures: noFigures(), inr: noFigures(), missing: [] });
   const sums = new Map<string, Sums>();
-  const lines = documents.map((row) => {
+  const all = noSums();
+  const lines = documents.map((row, index) => {
     const place = placeOfSupplyOf(row.billing);
-    const sign = 'creditNote' in row ? -1 : 1;
-    const cents = {
-      taxable: sign * centsFromUsd(row.totals.taxable),
-      igst: sign * taxCents(row, 'IGST'),
-      cgst: sign * taxCents(row, 'CGST'),
-      sgst: sign * taxCents(row, 'SGST'),
-      total: sign * centsFromUsd(row.totals.total),
-    };
-    const sum = sums.get(row.currency) ?? none();
-    if (sign < 0) sum.notes += 1;
-    else sum.invoices += 1;
-    for (const key of Object.keys(cents) as (keyof typeof cents)[]) sum[key] += cents[key];
-    sums.set(row.currency, sum);
-    const money = sign < 0 ? negativeMoney : moneyOf;
+    const sign = row.creditNote ? -1 : 1;
+    const figures = figuresOf(row.totals, sign);
+    const inr = row.currency === 'INR' ? undefined : rupees[index];
+    const inrFigures = row.currency === 'INR' ? figures : inr && figuresOf(inr, sign);
+    if (!sums.has(row.currency)) sums.set(row.currency, noSums());
+    for (const sum of [sums.get(row.currency)!, all]) {
+      if (sign < 0) sum.notes += 1;
+      else sum.invoices += 1;
+      addTo(sum.figures, figures);
+      if (inrFigures) addTo(sum.inr, inrFigures);
+      else sum.missing.push(row.orderNo);
+    }
     return [
       row.orderNo,
       indianDay(new Date(row.orderDate)),
@@ -149,33 +184,65 @@ export async function salesRegisterCsv(
       place.name,
       place.isExport ? 'Y' : 'N',
       row.currency,
-      money(usdFromCents(cents.taxable)),
-      money(usdFromCents(cents.igst)),
-      money(usdFromCents(cents.cgst)),
-      money(usdFromCents(cents.sgst)),
-      money(usdFromCents(cents.total)),
+      ...FIGURES.map((key) => amountCell(figures[key])),
       row.payment?.reference ?? '',
+      inr ? inr.rate : '',
+      inrFigures && inr ? amountCell(inrFigures.taxable) : '',
+      inrFigures && inr ? amountCell(inrFigures.total) : '',
     ];
   });
-  const totals = [...(sums.size === 0 ? new Map([['USD', none()]]) : sums)].map(([currency, sum]) => [
-    sum.notes === 0
-      ? `Total (${sum.invoices} invoices)`
-      : `Total (${sum.invoices} invoices, ${sum.notes} credit notes)`,
+  const totals = [...sums].map(([currency, sum]) => {
+    const inInr = currency !== 'INR' && sum.missing.length === 0;
+    return [
+      `Total (${documentsLabel(sum.invoices, sum.notes)})`,
+      ...Array<string>(6).fill(''),
+      currency,
+      ...FIGURES.map((key) => amountCell(sum.figures[key])),
+      '',
+      '',
+      inInr ? amountCell(sum.inr.taxable) : '',
+      inInr ? amountCell(sum.inr.total) : '',
+    ];
+  });
+  const known = all.missing.length === 0;
+  const inInr = [
+    known
+      ? `Total in INR (${documentsLabel(all.invoices, all.notes)})`
+      : `Total in INR not known: no exchange rate for ${all.missing.join(', ')}. ` +
+        "Enter the day's rate under GST returns in the console.",
+    ...Array<string>(6).fill(''),
+    'INR',
+    ...FIGURES.map((key) => (known ? amountCell(all.inr[key]) : '')),
     '',
     '',
     '',
     '',
-    '',
-    '',
-    currency,
-    money(usdFromCents(sum.taxable)),
-    money(usdFromCents(sum.igst)),
-    money(usdFromCents(sum.cgst)),
-    money(usdFromCents(sum.sgst)),
-    money(usdFromCents(sum.total)),
-    '',
-  ]);
-  return toCsv(SALES_REGISTER_HEADER, [...lines, ...totals]);
+  ];
+  return toCsv(SALES_REGISTER_HEADER, [...lines, ...totals, inInr]);
+}
+
+/**
+ * The rupee value of each USD row (see `salesRegisterCsv`); a credit note without one of its own
+ * reads its invoice, for the invoice's rate.
+ */
+async function rupeeValuesOfRows(
+  documents: readonly (OrderRow & { readonly creditNote?: CreditNote })[],
+): Promise<(RupeeValue | undefined)[]> {
+  const invoiceRates = await Promise.all(
+    documents.map(async (row) => {
+      if (!row.creditNote || row.currency === 'INR' || row.inr) return undefined;
+      const order = await getOrder(row.creditNote.originalInvoice.orderNo);
+      const invoice = order && issuedInvoiceOf(order);
+      return invoice?.inr && invoice.currency === row.currency ? rateOf(invoice.inr) : undefined;
+    }),
+  );
+  return rupeeValuesOf(
+    documents.map((row, index) => ({
+      document: row,
+      day: rateDayOf(row.creditNote ? row.creditNote.originalInvoice.orderDate : row.orderDate),
+      invoiceRate: invoiceRates[index],
+    })),
+  );
 }
 
 export const LEADS_HEADER = [

@@ -1,22 +1,32 @@
 /**
  * The console's GSTR-1 month (issue 29, item 8; API.md): the month's issued invoices and credit
- * notes (days in India), read as issued and handed to the builders of `gstr1.ts`, which write the
- * summary and each table's CSV.
+ * notes (days in India), read as issued, valued in rupees (`exchange-rates.ts`) and handed to the
+ * builders of `gstr1.ts`, which write the summary and each table's CSV.
  */
 import { instantsOfDays } from '~/lib/shared/dates';
+import type { MissingRate } from '~/lib/shared/schemas/console';
 import type { CreditNote } from '~/lib/shared/schemas/payments';
+import type { Invoice } from '~/lib/shared/schemas/shop';
 import {
   gstr1Csv,
   gstr1DocumentOf,
   gstr1Summary,
   MissingRupeeValue,
   type Gstr1CreditNote,
+  type Gstr1Document,
   type Gstr1Month,
   type Gstr1Summary,
   type Gstr1Table,
 } from '~/server/domain/console/gstr1';
+import {
+  missingRatesSentence,
+  rateDayOf,
+  rateOf,
+  rupeeValuesOf,
+  type RupeeValue,
+} from '~/server/domain/console/exchange-rates';
 import { indexExistingOrdersOnce } from '~/server/domain/console/orders';
-import { ValidationError } from '~/server/domain/errors';
+import { Conflict } from '~/server/domain/errors';
 import { creditNotesIn } from '~/server/domain/payments/refunds';
 import { issuedInvoiceOf } from '~/server/domain/shop/invoice';
 import { getOrder, type Order } from '~/server/storage/orders';
@@ -46,49 +56,81 @@ async function ordersIn(range: { from: string; to: string }, now: Date): Promise
 }
 
 /** A credit note as GSTR-1 reads it: its own number and date, and its invoice's total. */
-async function creditNoteDocumentOf(note: CreditNote): Promise<Gstr1CreditNote> {
-  const original = await getOrder(note.originalInvoice.orderNo);
-  const of = original ? issuedInvoiceOf(original) : undefined;
+function creditNoteDocumentOf(note: CreditNote, original: Invoice | undefined): Gstr1CreditNote {
   const document = gstr1DocumentOf({ ...note, amountStatus: 'Paid' });
-  return {
-    ...document,
-    number: note.creditNoteNo,
-    issuedAt: note.creditNoteDate,
-    originalInvoiceTotal: of ? gstr1DocumentOf(of).total : document.total,
-  };
+  let originalInvoiceTotal = document.total;
+  try {
+    if (original) originalInvoiceTotal = gstr1DocumentOf(original).total;
+  } catch (error) {
+    // An invoice with no rupee value of its own, reversed by a note that has one: B2CL or B2CS
+    // is then decided by the note's value, as for a note whose invoice cannot be read.
+    if (!(error instanceof MissingRupeeValue)) throw error;
+  }
+  return { ...document, number: note.creditNoteNo, issuedAt: note.creditNoteDate, originalInvoiceTotal };
+}
+
+/** `document` with the rupee value it is valued at (unchanged when it has its own or is in rupees). */
+function valued<T extends Invoice | CreditNote>(document: T, inr: RupeeValue | undefined): T {
+  return document.currency === 'INR' || document.inr || !inr ? document : { ...document, inr };
 }
 
 /**
- * The month's documents. A USD invoice or credit note without a rupee value (issued before rates
- * were recorded) stops the return with a sentence naming them: a return is never filed short.
+ * The month's documents, each USD one at its rupee value (its own, its invoice's rate, or the rate
+ * staff entered for its invoice's day: `exchange-rates.ts`). Those with none are not valued but
+ * listed (`missingRates`, oldest day first): the summary names them, the documents table counts
+ * them and the other tables are refused until their rates are entered (DECISIONS 47).
  */
 export async function gstr1MonthOf(month: string, now: Date): Promise<Gstr1Month> {
   const range = daysOf(month);
   const [orders, notes] = await Promise.all([ordersIn(range, now), creditNotesIn(range, now)]);
-  const missing: string[] = [];
-  const invoices = orders.flatMap((order) => {
-    try {
-      return [gstr1DocumentOf(issuedInvoiceOf(order))];
-    } catch (error) {
-      if (!(error instanceof MissingRupeeValue)) throw error;
-      missing.push(...error.numbers);
-      return [];
-    }
-  });
-  const creditNotes = await Promise.all(
-    notes.map((note) =>
-      creditNoteDocumentOf(note).catch((error: unknown) => {
-        if (!(error instanceof MissingRupeeValue)) throw error;
-        missing.push(note.creditNoteNo);
-        return undefined;
-      }),
-    ),
+  const invoices = orders.map(issuedInvoiceOf);
+  const originals = await Promise.all(
+    notes.map(async (note) => {
+      const order = await getOrder(note.originalInvoice.orderNo);
+      return order ? issuedInvoiceOf(order) : undefined;
+    }),
   );
-  if (missing.length > 0)
-    throw new ValidationError([
-      `These USD documents have no rupee value recorded, so the month cannot be filed from here: ${missing.join(', ')}.`,
-    ]);
-  return { month, invoices, creditNotes: creditNotes.filter((note) => note !== undefined) };
+  const originalValues = await rupeeValuesOf(
+    originals.map((original, index) => ({
+      document: original ?? notes[index]!,
+      day: rateDayOf(notes[index]!.originalInvoice.orderDate),
+    })),
+  );
+  const values = await rupeeValuesOf([
+    ...invoices.map((invoice) => ({ document: invoice, day: rateDayOf(invoice.orderDate) })),
+    ...notes.map((note, index) => {
+      const invoiceValue = originalValues[index];
+      return {
+        document: note,
+        day: rateDayOf(note.originalInvoice.orderDate),
+        invoiceRate:
+          invoiceValue && originals[index]?.currency === note.currency ? rateOf(invoiceValue) : undefined,
+      };
+    }),
+  ]);
+
+  const missingRates: MissingRate[] = [];
+  const documents: Gstr1Document[] = [];
+  invoices.forEach((invoice, index) => {
+    const document = valued(invoice, values[index]);
+    if (document.currency !== 'INR' && !document.inr)
+      missingRates.push({ number: invoice.orderNo, kind: 'invoice', date: rateDayOf(invoice.orderDate) });
+    else documents.push(gstr1DocumentOf(document));
+  });
+  const creditNotes: Gstr1CreditNote[] = [];
+  notes.forEach((note, index) => {
+    const document = valued(note, values[invoices.length + index]);
+    const original = originals[index] && valued(originals[index], originalValues[index]);
+    if (document.currency !== 'INR' && !document.inr)
+      missingRates.push({
+        number: note.creditNoteNo,
+        kind: 'credit note',
+        date: rateDayOf(note.originalInvoice.orderDate),
+      });
+    else creditNotes.push(creditNoteDocumentOf(document, original));
+  });
+  missingRates.sort((a, b) => a.date.localeCompare(b.date) || a.number.localeCompare(b.number));
+  return { month, invoices: documents, creditNotes, missingRates };
 }
 
 /** `GET /api/console/summary?month=`: the month's totals in rupees. */
@@ -96,7 +138,19 @@ export async function gstr1SummaryOf(month: string, now: Date): Promise<Gstr1Sum
   return gstr1Summary(await gstr1MonthOf(month, now));
 }
 
-/** `GET /api/console/export/gstr1/{table}.csv?month=`: one table's CSV. */
+/**
+ * `GET /api/console/export/gstr1/{table}.csv?month=`: one table's CSV. While a USD document of the
+ * month has no rupee value, every table but the documents issued is refused (409) with a sentence
+ * naming the documents and saying how to enter their rates: a table is never filed short.
+ */
 export async function gstr1CsvOf(table: Gstr1Table, month: string, now: Date): Promise<string> {
-  return gstr1Csv(table, await gstr1MonthOf(month, now));
+  const documents = await gstr1MonthOf(month, now);
+  try {
+    return gstr1Csv(table, documents);
+  } catch (error) {
+    if (!(error instanceof MissingRupeeValue)) throw error;
+    throw new Conflict([
+      missingRatesSentence(documents.missingRates ?? [], 'so this table would be short of them'),
+    ]);
+  }
 }

@@ -18,7 +18,7 @@
  *   credit notes;
  * - documents issued (13): the invoice and credit-note series of the month.
  */
-import type { Gstr1Summary } from '~/lib/shared/schemas/console';
+import type { Gstr1Summary, MissingRate } from '~/lib/shared/schemas/console';
 import { gstReturnDate } from '~/lib/shared/dates';
 import { sumCents, type Cents } from '~/lib/shared/money';
 import type { Invoice } from '~/lib/shared/schemas/shop';
@@ -108,6 +108,12 @@ export interface Gstr1Month {
   readonly month: string;
   readonly invoices: readonly Gstr1Document[];
   readonly creditNotes: readonly Gstr1CreditNote[];
+  /**
+   * The month's USD documents that have no rupee value (no rate recorded nor entered, DECISIONS
+   * 47): counted in the documents table, which needs no value, and named by the summary; every
+   * other table is refused while there are any (`MissingRupeeValue`), so none is filed short.
+   */
+  readonly missingRates?: readonly MissingRate[];
 }
 
 /** An invoice in a currency other than rupees with no rupee value recorded (CGST Rule 34). */
@@ -370,7 +376,10 @@ export function gstr1Rows(table: Gstr1Table, month: Gstr1Month): Row[] {
         notes.filter((note) => kindOf(note, note.originalInvoiceTotal) !== 'b2b'),
       );
     case 'docs':
-      return docsRows(invoices, notes);
+      return docsRows(
+        [...invoices.map((invoice) => invoice.number), ...missingOf(month, 'invoice')],
+        [...notes.map((note) => note.number), ...missingOf(month, 'credit note')],
+      );
   }
 }
 
@@ -419,28 +428,46 @@ function hsnRows(invoices: readonly Gstr1Document[], notes: readonly Gstr1Docume
     ]);
 }
 
-/** Documents issued: the first and last number and the count of each series in the month. */
-function docsRows(invoices: readonly Gstr1Document[], notes: readonly Gstr1Document[]): Row[] {
+/** The numbers of the month's documents of `kind` that have no rupee value. */
+const missingOf = (month: Gstr1Month, kind: MissingRate['kind']) =>
+  (month.missingRates ?? []).filter((document) => document.kind === kind).map((document) => document.number);
+
+/**
+ * Documents issued: the first and last number and the count of each series in the month, those
+ * without a rupee value included (the table holds no value).
+ */
+function docsRows(invoices: readonly string[], notes: readonly string[]): Row[] {
   const rows: Row[] = [];
-  for (const [nature, documents] of [
+  for (const [nature, numbers] of [
     ['Invoices for outward supply', invoices],
     ['Credit Note', notes],
   ] as const) {
-    if (documents.length === 0) continue;
-    rows.push([nature, documents[0]!.number, documents.at(-1)!.number, documents.length, 0]);
+    if (numbers.length === 0) continue;
+    const sorted = [...numbers].sort((a, b) => a.localeCompare(b));
+    rows.push([nature, sorted[0]!, sorted.at(-1)!, sorted.length, 0]);
   }
   return rows;
 }
 
-/** A table as the offline tool's CSV template: headings, rows, no totals row (API.md). */
+/**
+ * A table as the offline tool's CSV template: headings, rows, no totals row (API.md). Throws
+ * `MissingRupeeValue` for any table but the documents issued while a USD document of the month
+ * has no rupee value: the table would be short of it.
+ */
 export function gstr1Csv(table: Gstr1Table, month: Gstr1Month): string {
+  const missing = month.missingRates ?? [];
+  if (table !== 'docs' && missing.length > 0)
+    throw new MissingRupeeValue(missing.map((document) => document.number));
   return toCsv(GSTR1_HEADINGS[table], gstr1Rows(table, month));
 }
 
 /** The month's totals the console shows (API.md): the schema the console reads them with. */
 export type { Gstr1Summary };
 
-/** The summary of a month: every figure summed in paise, then shown in rupees. */
+/**
+ * The summary of a month: every figure summed in paise, then shown in rupees; the documents with
+ * no rupee value are not in the figures and are named in `missingRates`.
+ */
 export function gstr1Summary(month: Gstr1Month): Gstr1Summary {
   const net = (pick: (document: Gstr1Document) => Cents) =>
     sumCents(month.invoices.map(pick)) - sumCents(month.creditNotes.map(pick));
@@ -457,5 +484,6 @@ export function gstr1Summary(month: Gstr1Month): Gstr1Summary {
     exports: rupees(net(exportsOf)),
     creditNotes: month.creditNotes.length,
     net: rupees(net((document) => document.total)),
+    missingRates: [...(month.missingRates ?? [])],
   };
 }

@@ -80,6 +80,7 @@ export function orderRowOf(order: Order, batches: BatchesById = new Map()): Orde
     totals: invoice.totals,
     currency: invoice.currency,
     payment: invoice.payment ?? null,
+    ...(invoice.inr ? { inr: invoice.inr } : {}),
   };
 }
 
@@ -134,7 +135,13 @@ export async function listOrders(
         scanLimit: query.q ? Math.max(SEARCH_SCAN, pageSize) : pageSize,
         read: {
           many: async (markers) => {
-            const sheetRows = await sheetRowsOf('orders', markers, OrderSheetRowSchema, orderSheetRowOf);
+            const sheetRows = await sheetRowsOf(
+              'orders',
+              markers,
+              OrderSheetRowSchema,
+              orderSheetRowOf,
+              isCurrentSheetRow,
+            );
             const rows = sheetRows.map((sheetRow) =>
               sheetRow && orderMatches(sheetRow.row, query.q) ? sheetRow : undefined,
             );
@@ -160,8 +167,17 @@ export async function listOrders(
 const OrderSheetRowSchema = z.object({
   row: OrderRowSchema,
   batchIds: z.array(z.nullable(z.string())),
+  /**
+   * 2: written since rows carry their invoice's rupee value (`row.inr`, DECISIONS 47). A USD row
+   * from before (none) is read again from its order, once, so the sales register has its rupees.
+   */
+  version: z.optional(z.literal(2)),
 });
 type OrderSheetRow = z.infer<typeof OrderSheetRowSchema>;
+
+/** A sheet row that shows all a row shows today (see `version`). */
+const isCurrentSheetRow = (sheetRow: OrderSheetRow) =>
+  sheetRow.version === 2 || sheetRow.row.currency === 'INR';
 
 /** An order's sheet row, read from the order and its refunds (undefined: no such order). */
 async function orderSheetRowOf(orderNo: string): Promise<OrderSheetRow | undefined> {
@@ -172,6 +188,7 @@ async function orderSheetRowOf(orderNo: string): Promise<OrderSheetRow | undefin
     // Its refunds (issue 28), so staff see their state and credit notes after a reload too.
     row: refunds.length === 0 ? row : { ...row, refunds: refunds.map(refundViewOf) },
     batchIds: order.lines.map((line) => line.batchId ?? null),
+    version: 2,
   };
 }
 
