@@ -169,15 +169,22 @@ export async function updateBatch(
 /**
  * Takes `seats` seats of a batch for `claimId` (a confirmed payment's gateway order), in one
  * conditional write: `taken` when the claim holds them (now or from an earlier call), `full`
- * when fewer are left, `missing` when there is no such batch. Never more seats than the batch has.
+ * when fewer are left, `missing` when there is no such batch or, `courseId` given, it is now a
+ * batch of another course (staff moved it while the buyer paid: DECISIONS 60 keeps a batch's
+ * course only once it holds seats). Never more seats than the batch has.
  */
 export async function takeSeats(
   batchId: string,
   claimId: string,
   seats: number,
+  courseId?: number,
 ): Promise<'taken' | 'full' | 'missing'> {
   let outcome: 'taken' | 'full' | 'missing' = 'missing';
   await updateBatch(batchId, (record) => {
+    if (courseId !== undefined && record.courseId !== courseId) {
+      outcome = 'missing';
+      return SKIP;
+    }
     if (record.claims[claimId] !== undefined) {
       outcome = 'taken';
       return SKIP;

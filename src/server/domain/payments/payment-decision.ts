@@ -134,7 +134,9 @@ async function holdCoursesOf(checkout: Checkout, orderId: string): Promise<boole
  */
 async function takeSeatsOf(checkout: Checkout, claimId: string): Promise<boolean> {
   const lines = checkout.lines.filter((line) => line.batchId !== undefined);
-  const outcomes = await Promise.all(lines.map((line) => takeSeats(line.batchId!, claimId, line.seats ?? 1)));
+  const outcomes = await Promise.all(
+    lines.map((line) => takeSeats(line.batchId!, claimId, line.seats ?? 1, line.courseId)),
+  );
   if (outcomes.every((outcome) => outcome === 'taken')) return true;
   await Promise.all(
     lines.map((line, index) =>

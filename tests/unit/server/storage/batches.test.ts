@@ -75,6 +75,13 @@ describe('seats of a batch', () => {
     expect(await takeSeats('b-none', 'order_a', 1)).toBe('missing');
   });
 
+  it("takes no seat of a batch that is now another course's (moved while the buyer paid)", async () => {
+    const batch = await batchWith(5);
+    expect(await takeSeats(batch.id, 'order_moved', 1, batch.courseId + 1000)).toBe('missing');
+    expect(toBatch((await getBatch(batch.id))!).seatsLeft).toBe(5);
+    expect(await takeSeats(batch.id, 'order_moved', 1, batch.courseId)).toBe('taken');
+  });
+
   it('lists every batch, reading again only what changed since this instance read it', async () => {
     const [first, second] = [await batchWith(5), await batchWith(5)];
     const seatsLeftOf = async (id: string) => {

@@ -196,8 +196,8 @@ describe('refunds by staff (DECISIONS 49)', () => {
     const invoiceRow = rows.find((row) => row[0] === orderNo)!;
     const noteRow = rows.find((row) => row[0] === creditNoteNo)!;
     // Taxable value, IGST, CGST, SGST, total: the same amounts, negative.
-    expect(noteRow.slice(8, 13)).toEqual(
-      invoiceRow.slice(8, 13).map((cell) => (Number(cell) === 0 ? '0' : String(-Number(cell)))),
+    expect(noteRow.slice(8, 13).map(Number)).toEqual(
+      invoiceRow.slice(8, 13).map((cell) => -Number(cell) || 0),
     );
     expect(noteRow[13]).toBe(invoiceRow[13]);
     expect(csv).toMatch(/"Total \(\d+ invoices, \d+ credit notes\)"/);
