@@ -7,6 +7,7 @@
  * `refund.processed` / `refund.failed` event Razorpay would then send.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -265,4 +266,32 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A fake Razorpay for a test file: started before its tests and stopped after them, with the
+ * refusal logs the payment code writes silenced. The answer stands for the started fake (its
+ * properties and methods are the fake's own once the file's `beforeAll` has run).
+ */
+export function useFakeRazorpay(): FakeRazorpay {
+  let started: FakeRazorpay | undefined;
+  beforeAll(async () => {
+    started = await startFakeRazorpay();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await started?.stop();
+  });
+  const fake = () => {
+    if (!started) throw new Error('The fake Razorpay starts in beforeAll: use it inside a test.');
+    return started;
+  };
+  return new Proxy({} as FakeRazorpay, {
+    get: (_, key) => {
+      const value: unknown = Reflect.get(fake(), key, fake());
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(fake()) : value;
+    },
+    set: (_, key, value) => Reflect.set(fake(), key, value, fake()),
+  });
 }

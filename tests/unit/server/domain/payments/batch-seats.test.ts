@@ -3,7 +3,7 @@
  * after the course hold, atomically, so the last seats go to exactly as many payments as fit and
  * every other payment is refunded in full once; a staff refund gives the seats back.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
@@ -16,7 +16,7 @@ import { getEnrolment, listEnrolmentsOfBatch, type EnrolmentRecord } from '~/ser
 import { getPayment, type PaymentRecord } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { useFakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
 
 const KARNATAKA = {
@@ -30,17 +30,9 @@ const STAFF = { userId: 'staff-user', name: 'Anita Kulkarni', email: 'anita@exam
 
 useBlobsServer();
 
-let fake: FakeRazorpay;
+const fake = useFakeRazorpay();
 let mails: OutgoingMail[];
 let deps: PaymentDeps;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await fake.stop();
-});
 beforeEach(() => {
   mails = [];
   deps = razorpayDeps(fake.url, new Date(), mails);

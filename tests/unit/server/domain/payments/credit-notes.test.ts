@@ -5,7 +5,7 @@
  * refunded again; a refund's state only moves forward; and whatever runs at once, one credit note
  * per refund, counted once in the sales register, the GSTR-1 files and the month's summary.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
@@ -25,7 +25,7 @@ import { site } from '~/site.config';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { useFakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
 
 const MAHARASHTRA: Billing = { name: 'Priya Rao', country: 'IN', state: '27' };
@@ -36,16 +36,8 @@ const PAID_AT = new Date('2041-06-10T06:00:00.000Z');
 useBlobsServer();
 useOpenBatches();
 
-let fake: FakeRazorpay;
+const fake = useFakeRazorpay();
 let mails: OutgoingMail[];
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await fake.stop();
-});
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;

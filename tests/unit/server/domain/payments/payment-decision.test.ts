@@ -4,7 +4,7 @@
  * case that refuses a payment: not captured when only authorised, refunded in full once (the
  * refund call's amount and notes checked) when captured; the races make one order and one refund.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
@@ -19,7 +19,7 @@ import { claimGatewayOrder, getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { useFakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
 
 const KARNATAKA = { name: 'Priya Rao', country: 'IN', state: '29', gstin: undefined };
@@ -35,17 +35,9 @@ useBlobsServer();
 // The clock runs years ahead: batches that are still open then (issue 31).
 useOpenBatches();
 
-let fake: FakeRazorpay;
+const fake = useFakeRazorpay();
 let mails: OutgoingMail[];
 let deps: PaymentDeps;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await fake.stop();
-});
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;

@@ -4,7 +4,7 @@
  * called with the amount and notes, a credit note per refund in its own consecutive series with
  * the invoice's tax heads, the refunded course buyable again, a failed refund needing attention.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { Conflict, NotFound } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
@@ -21,7 +21,7 @@ import { refundsOfOrder } from '~/server/storage/refunds';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { useFakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
 
 // In the company's state: CGST + SGST, the heads the credit note must reverse.
@@ -32,17 +32,9 @@ useBlobsServer();
 // The clock runs years ahead: batches that are still open then (issue 31).
 useOpenBatches();
 
-let fake: FakeRazorpay;
+const fake = useFakeRazorpay();
 let mails: OutgoingMail[];
 let deps: PaymentDeps;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await fake.stop();
-});
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;

@@ -5,7 +5,7 @@
  * each mismatch; a failure after the capture leaves the payment needing attention until a replay
  * finishes its order.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import type { Billing } from '~/lib/shared/schemas/billing';
 import { ValidationError } from '~/server/domain/errors';
@@ -22,7 +22,7 @@ import { site } from '~/site.config';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
-import { startFakeRazorpay, type FakeRazorpay } from '../../../../support/fake-razorpay';
+import { useFakeRazorpay } from '../../../../support/fake-razorpay';
 import { newAccount } from '../../../../support/people';
 
 /** Uttar Pradesh: IGST from the company's Maharashtra. */
@@ -39,17 +39,9 @@ const MAHARASHTRA_FIRM: Billing = {
 useBlobsServer();
 useOpenBatches();
 
-let fake: FakeRazorpay;
+const fake = useFakeRazorpay();
 let mails: OutgoingMail[];
 let deps: PaymentDeps;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await fake.stop();
-});
 beforeEach(() => {
   mails = [];
   // FY 2043-44, a series of this file's own.
