@@ -28,6 +28,8 @@ process.env['E2E_STAFF_EMAIL'] ??= `staff.${Date.now()}@example.com`;
 process.env['E2E_REFUND_STAFF_EMAIL'] ??= `refunds.${Date.now()}@example.com`;
 // A third for the batch journeys (tests/e2e/batch-journeys.spec.ts), which run beside the others.
 process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
+// A fourth for the failed refund asked again (tests/e2e/payments.spec.ts), beside the first refund.
+process.env['E2E_REFUND_FAILS_STAFF_EMAIL'] ??= `refund-fails.${Date.now()}@example.com`;
 const port = Number(process.env['E2E_PORT']);
 const baseURL = `http://localhost:${port}`;
 
@@ -64,6 +66,7 @@ export default defineConfig({
         process.env['E2E_STAFF_EMAIL'],
         process.env['E2E_REFUND_STAFF_EMAIL'],
         process.env['E2E_BATCH_STAFF_EMAIL'],
+        process.env['E2E_REFUND_FAILS_STAFF_EMAIL'],
       ].join(','),
     },
     reuseExistingServer: false,

@@ -4,10 +4,12 @@
  * halves); a company in Bengaluru with a GSTIN and an address (IGST, the address printed); a buyer
  * in the United States who signs up with a +1 mobile (dollars, the export legend with the LUT
  * reference, the rupee value and its rate); a buyer billed to the United States who pays with an
- * Indian card (not kept, and told why on the page and by e-mail). Each invoice prints on one A4
- * page. The rules themselves are unit-tested (tax.test, invoice.test, payment-decision.test);
- * these are the journeys. Run them with the machine's fonts and with DejaVu Sans alone
- * (`FONTCONFIG_FILE`, see docs/gst.md): a wide font is what pushes an invoice onto a second page.
+ * Indian card (not kept, and told why on the page and by e-mail). And one buyer of issue 38 in two
+ * tabs with two billings (DECISIONS 58): the invoice carries the billing of the tab that paid, the
+ * other tab's payment is not kept. Each invoice prints on one A4 page. The rules themselves are
+ * unit-tested (tax.test, invoice.test, payment-decision.test); these are the journeys. Run them
+ * with the machine's fonts and with DejaVu Sans alone (`FONTCONFIG_FILE`, see docs/gst.md): a
+ * wide font is what pushes an invoice onto a second page.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -286,4 +288,64 @@ test('billed to the United States but paid with an Indian card: not kept, the pa
   await openInvoice(page, orderNo);
   await expect(totalOf(page, 'Total (INR)')).toHaveText(rupees);
   await expect(totalOf(page, 'SGST @ 9%')).toHaveText(/^₹/);
+});
+
+test('two tabs, two billings: the tab whose gateway order was replaced is refused and told so; the other pays, and its billing is on the invoice (DECISIONS 58)', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const course = catalogue[7]!;
+  const { user } = await signUpByApi(page, 'two-billings');
+  await addToCartByApi(page, user.userid, [course.id]);
+  const price = formatInr(centsFromUsd(course.discountedFeesInr));
+
+  // Tab A: a buyer in Uttar Pradesh (IGST) presses Pay and reaches the gateway.
+  await atCheckout(page, 1);
+  const summaryA = summaryOf(page);
+  await summaryA.getByLabel('Name on the invoice').fill('Aditi Verma');
+  await summaryA.getByLabel('State or union territory').selectOption({ label: 'Uttar Pradesh' });
+  await expect(summaryA).toContainText('IGST 18%');
+  await summaryA.getByRole('button', { name: `Pay ${price}` }).click();
+  await expect(page.getByText('Test payment: no money moves')).toBeVisible();
+  const orderA = await gatewayOrderShown(page);
+
+  // Tab B, the same cart: another name in Maharashtra (CGST and SGST) presses Pay.
+  const tabB = await page.context().newPage();
+  await tabB.setViewportSize(DESKTOP);
+  await atCheckout(tabB, 1);
+  const summaryB = summaryOf(tabB);
+  await summaryB.getByLabel('Name on the invoice').fill('Rohan Patil');
+  await summaryB.getByLabel('State or union territory').selectOption({ label: 'Maharashtra' });
+  await expect(summaryB).toContainText('CGST 9%');
+  await summaryB.getByRole('button', { name: `Pay ${price}` }).click();
+  await expect(tabB.getByText('Test payment: no money moves')).toBeVisible();
+  expect(await gatewayOrderShown(tabB)).not.toBe(orderA);
+
+  // Tab A pays its gateway order, replaced since: not kept, and the page says so.
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const returned = page.getByRole('heading', { name: 'Your payment was returned' });
+  await expect(returned).toBeVisible(SLOW);
+  await expect(returned).toBeFocused();
+  // Refunded in full when captured; only authorised on the test gateway, so never taken (DECISIONS 48).
+  await expect(page.getByRole('status').filter({ has: returned })).toContainText(
+    new RegExp(
+      `This payment was started before the billing details were changed \\(in this tab or another\\), so your payment of ${price.replace(/[.]/g, '\\.')} (was refunded in full|was not taken)[^]* Pay from your cart with the billing details it shows now\\.`,
+    ),
+  );
+  expect(
+    (await (await page.request.get(`/api/Cart/GetPurchasedCoursesByUser/sispl,${user.userid}`)).json()) as [],
+  ).toEqual([]);
+
+  // Tab B pays: the order, invoiced to the billing tab B saw when it pressed Pay.
+  const orderNo = await payOnGateway(tabB, `${price} INR`);
+  const invoice = await openInvoice(tabB, orderNo);
+  await expect(invoice).toContainText('Rohan Patil');
+  await expect(invoice).toContainText('Maharashtra (27), India');
+  await expect(invoice).not.toContainText('Aditi Verma');
+  await expect(invoice).not.toContainText('Uttar Pradesh');
+  await expect(invoice).not.toContainText('IGST');
+  const cgst = await totalOf(tabB, 'CGST @ 9%').textContent();
+  expect(cgst).toMatch(/^₹[\d,]+\.\d\d$/);
+  await expect(totalOf(tabB, 'SGST @ 9%')).toHaveText(cgst!);
+  await expect(totalOf(tabB, 'Total (INR)')).toHaveText(price);
 });

@@ -4,7 +4,8 @@
  * a declined payment on a phone, a buyer abroad, and axe on the billing form, the test gateway and
  * both outcomes at 375 and 1280 px. Issue 28: never charged twice (two tabs paying one order, two
  * checkouts sharing a course, Back and reload after paying, Pay offline) and a staff refund of one
- * course of two with its credit note.
+ * course of two with its credit note. Issue 38: a staff refund that fails issues no credit note
+ * and can be asked again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -338,4 +339,74 @@ test('staff refund one course of two: the credit note opens and prints on one A4
   await buyerNote.close();
   await addByApi(page, user.userid, 4);
   await expect.poll(() => subjectsTo(person.email)).toContainEqual(expect.stringMatching(/^Refund of /));
+});
+
+test('staff refund that fails at the gateway: failed, no credit note; Refund… again refunds it, and its credit note names the invoice', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  const { user } = await signUpByApi(page, 'refund-fails');
+  await addByApi(page, user.userid, 5);
+  const { orderNo } = await payByApi(page, user.userid, {
+    name: 'Failed Refund Buyer',
+    country: 'IN',
+    state: '27',
+  });
+  expect(orderNo).toMatch(/^SIS-/);
+
+  const staff = await (await browser.newContext()).newPage();
+  await staff.setViewportSize(DESKTOP);
+  await signUpByApi(staff, 'refund-fails-staff', process.env['E2E_REFUND_FAILS_STAFF_EMAIL']);
+  await staff.goto('/console#orders');
+  const orders = staff.getByRole('tabpanel', { name: /Orders/ });
+  await orders.getByRole('searchbox').fill(orderNo!);
+  await orders.getByRole('searchbox').press('Enter');
+  const opener = orders.getByRole('button', { name: `Refund… order ${orderNo}` });
+  const dialog = staff.getByRole('dialog', { name: `Refund order ${orderNo}` });
+  /** Refund… on the order, the whole order with this reason, Continue and confirm. */
+  const refundWhole = async (reason: string) => {
+    await opener.click();
+    await expect(dialog.getByRole('radio', { name: 'The whole order' })).toBeChecked();
+    await dialog.getByLabel('Reason (printed on the credit note)').fill(reason);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Check the refund' })).toBeFocused();
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+  };
+
+  // The test gateway fails a refund whose reason asks it to (gateway.ts TEST_REFUND_FAILS).
+  await refundWhole('Batch cancelled [test: refund fails]');
+  await expect(dialog.getByRole('heading', { name: /^Refund failed: ₹/ })).toBeVisible();
+  await expect(dialog.getByRole('status')).toContainText('no credit note was issued');
+  await expect(dialog.getByRole('link', { name: /^Credit note / })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(orders).toContainText('Refund failed');
+  await expect(orders.getByRole('link', { name: /^Credit note / })).toHaveCount(0);
+
+  // Nothing went back, so the course may be refunded again: Refund… is still there.
+  await expect(opener).toBeFocused();
+  await refundWhole('Batch cancelled');
+  await expect(dialog.getByRole('heading', { name: /^Refunded: ₹/ })).toBeVisible();
+  const [creditNote] = await Promise.all([
+    staff.context().waitForEvent('page'),
+    dialog.getByRole('link', { name: /^Credit note SIS-CN/ }).click(),
+  ]);
+  const number = creditNote.getByTestId('credit-note-number');
+  await expect(number).toHaveText(/^SIS-CN\d{4}-\d{5}$/);
+  const facts = creditNote.getByRole('main');
+  await expect(facts).toContainText(new RegExp(`Against invoice\\s*${orderNo}`));
+  await expect(facts).toContainText('Batch cancelled');
+  await expect(facts).not.toContainText('[test: refund fails]');
+  await expect(facts).toContainText(courses[5]!.name);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The order's refunds: the failed one, and the processed one with its credit note.
+  await expect(orders).toContainText('Refund failed');
+  await expect(orders).toContainText('Refunded');
+  await expect(orders.getByRole('link', { name: `Credit note ${await number.textContent()}` })).toHaveCount(
+    1,
+  );
+  await expect(opener).toHaveCount(0);
+  await staff.context().close();
 });

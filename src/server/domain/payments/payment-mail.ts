@@ -20,7 +20,8 @@ const BECAUSE: Readonly<Record<string, string>> = {
   'already-paid': 'This order was already paid',
   owned: 'You already own a course of this checkout',
   'no-checkout': 'This checkout had expired',
-  replaced: 'This payment was started before you changed your billing country',
+  // Any billing change makes a new gateway order (DECISIONS 58): a state or name in another tab too.
+  replaced: 'This payment was started before the billing details were changed (in this tab or another)',
   amount: "The amount paid differs from the checkout's",
   domestic: 'Your billing country is outside India but the payment was made with an Indian card or account',
   full: 'The last seats of your batch went to other buyers while you were paying',
@@ -30,7 +31,7 @@ const BECAUSE: Readonly<Record<string, string>> = {
 const NEXT: Readonly<Record<string, string>> = {
   owned: ' Check your cart and pay again for the other courses.',
   'no-checkout': ' Add the courses to your cart again and pay.',
-  replaced: ' Pay from your cart in the currency it shows now.',
+  replaced: ' Pay from your cart with the billing details it shows now.',
   domestic: ' Choose India as the billing country and pay again.',
   // BATCH_HINTS.full, the sentence checkout answers for a full batch.
   full: ` ${BATCH_HINTS.full}`,

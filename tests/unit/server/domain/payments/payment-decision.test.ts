@@ -309,7 +309,7 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(await paymentStatusOf(userId, india.paymentNo)).toEqual({
       state: 'refunded',
       message: expect.stringMatching(
-        /^This payment was started before you changed your billing country, so your payment of \$[\d,.]+ was refunded in full\. .*Pay from your cart in the currency it shows now\.$/,
+        /^This payment was started before the billing details were changed \(in this tab or another\), so your payment of \$[\d,.]+ was refunded in full\. .*Pay from your cart with the billing details it shows now\.$/,
       ),
     });
 
