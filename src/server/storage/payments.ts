@@ -73,7 +73,11 @@ const paymentKey = (paymentId: string) => `payments/${paymentId}`;
 const orderPrefix = (orderId: string) => `by-gateway-order/${orderId}/`;
 
 /** Outcomes listed under 'needs attention' (API.md: refunded, failed to refund, not matched). */
-const ATTENTION: ReadonlySet<PaymentOutcome> = new Set(['refunded', 'not-captured', 'attention']);
+export const NEEDS_ATTENTION: ReadonlySet<PaymentOutcome> = new Set([
+  'refunded',
+  'not-captured',
+  'attention',
+]);
 
 /** Records a payment first seen now, or resolves to the record already there. */
 export async function notePayment(record: PaymentRecord): Promise<PaymentRecord> {
@@ -84,7 +88,7 @@ export async function notePayment(record: PaymentRecord): Promise<PaymentRecord>
   await Promise.all([
     store.create(`${orderPrefix(stored.gatewayOrderId)}${stored.paymentId}`, MarkerSchema, {}),
     addToIndex('payments', new Date(stored.at), stored.paymentId),
-    ATTENTION.has(stored.outcome)
+    NEEDS_ATTENTION.has(stored.outcome)
       ? addToIndex('payments-attention', new Date(stored.at), stored.paymentId)
       : undefined,
   ]);
@@ -108,7 +112,7 @@ export async function updatePayment(
     current ? fn(current) : SKIP,
   );
   if (!stored) throw new Error(`Payment ${paymentId} is not recorded`);
-  if (ATTENTION.has(stored.outcome))
+  if (NEEDS_ATTENTION.has(stored.outcome))
     await addToIndex('payments-attention', new Date(stored.at), stored.paymentId);
   return stored;
 }

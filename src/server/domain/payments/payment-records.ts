@@ -16,6 +16,7 @@ import { checkoutIdOf, checkoutOfGatewayOrder, getCheckout } from '~/server/stor
 import { getOrder } from '~/server/storage/orders';
 import {
   getPayment,
+  NEEDS_ATTENTION,
   notePayment,
   paymentsOfGatewayOrder,
   updatePayment,
@@ -171,7 +172,10 @@ export function listPayments(
         limit: PAYMENTS_PAGE_SIZE,
         read: async (paymentId) => {
           const record = await getPayment(paymentId);
-          return record ? paymentRowOf(record) : undefined;
+          // The attention index only grows: a payment whose trouble was resolved since is skipped.
+          if (!record || (query.status === 'attention' && !NEEDS_ATTENTION.has(record.outcome)))
+            return undefined;
+          return paymentRowOf(record);
         },
       },
       now,

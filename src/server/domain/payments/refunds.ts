@@ -282,6 +282,7 @@ async function settleRefund(order: Order, refund: OrderRefund, deps: RefundDeps)
   if (refund.state === 'processed') {
     const noted = await issueCreditNote(order, refund);
     await releaseRefundedCourses(order, noted.courseIds, deps.now());
+    await attentionResolved(order, noted);
     await deps.mail.queue({
       ...renderRefundMail(order, noted, deps.siteUrl),
       to: [order.billTo.email],
@@ -336,7 +337,30 @@ async function refundNeedsAttention(order: Order, refund: OrderRefund, why: stri
     ...current,
     outcome: 'attention',
     reason: `Refund ${refund.id} of ${usdFromCents(refund.amountCents).toFixed(2)} ${refund.currency} for ${order.orderNo} failed (${why.slice(0, 200)}). Refund it again from the order.`,
+    reasonCode: REFUND_FAILED,
   }));
+}
+
+/** The reason code of an order's payment listed for a failed staff refund. */
+const REFUND_FAILED = 'refund-failed';
+
+/**
+ * A refund of the order went through after one failed: its payment no longer needs attention (it
+ * is the order's again, its note saying so), and leaves the console's 'needs attention' list.
+ */
+async function attentionResolved(order: Order, refund: OrderRefund): Promise<void> {
+  const payment = await getPayment(order.payment!.reference);
+  if (payment?.outcome !== 'attention' || payment.reasonCode !== REFUND_FAILED) return;
+  await updatePayment(payment.paymentId, (current) =>
+    current.outcome === 'attention' && current.reasonCode === REFUND_FAILED
+      ? {
+          ...current,
+          outcome: 'order',
+          reasonCode: undefined,
+          reason: `An earlier refund failed; refund ${refund.id} went through.`,
+        }
+      : SKIP,
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { Conflict, NotFound, ValidationError } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { startPayment, type PaymentDeps } from '~/server/domain/payments/checkout-payment';
 import { settlePayment } from '~/server/domain/payments/payment-decision';
-import { recordRefundEvent } from '~/server/domain/payments/payment-records';
+import { listPayments, recordRefundEvent } from '~/server/domain/payments/payment-records';
 import { creditNoteFor, creditNotesIn, refundOrder } from '~/server/domain/payments/refunds';
 import { salesRegisterCsv } from '~/server/domain/console/exports';
 import { gstr1CsvOf, gstr1SummaryOf } from '~/server/domain/console/gstr1-month';
@@ -199,6 +199,13 @@ describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2
     expect(again).toMatchObject({ status: 'processed', courseIds: [courses[4]!.id] });
     expect((await countedNotes(orderNo)).numbers).toEqual([again.creditNoteNo]);
     await expect(refund(orderNo, { key: 'third-try' })).rejects.toBeInstanceOf(Conflict);
+    // Refunded after all: the payment is the order's again and leaves 'needs attention'.
+    expect(await getPayment(paymentId)).toMatchObject({
+      outcome: 'order',
+      reason: expect.stringContaining(again.id),
+    });
+    const attention = await listPayments({ status: 'attention' }, PAID_AT);
+    expect(attention.items.map((row) => row.paymentId)).not.toContain(paymentId);
   });
 
   it('an old refund.failed never undoes processed: the note stays, the payment needs no attention', async () => {
