@@ -137,7 +137,7 @@ export const historyText = {
   invoice: 'Invoice',
   refunded: (amount: string, date: string) => `Refunded ${amount} on ${date}.`,
   refundPending: (amount: string, date: string) =>
-    `Refund of ${amount} pending since ${date}: it reaches your account in 5-7 working days, and its credit note appears here.`,
+    `Refund of ${amount} pending since ${date}. Its credit note follows once the bank confirms it.`,
   creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,
 } as const;
 
