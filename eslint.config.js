@@ -67,7 +67,18 @@ function restrictImports(files, patterns, options = {}) {
 }
 
 export default defineConfig(
-  { ignores: ['dist*/', '.netlify/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist*/',
+      '.netlify/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

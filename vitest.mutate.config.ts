@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import base from './vitest.config.ts';
+
+/**
+ * Test files Stryker's vitest runner loads (stryker.config.mjs; docs/benchmarks/mutation.md):
+ * the unit tests that import the mutated money files, and the HTTP tests of payments, the shop
+ * and the console. The dry run runs only these (about 70 s on one core, not the whole unit
+ * suite); each mutant then runs only the tests that reached it.
+ */
+export const MUTATION_TESTS = [
+  'tests/unit/lib/shared/{tax,billing}.test.ts',
+  'tests/unit/server/storage/counters.test.ts',
+  'tests/unit/server/domain/{shop,payments,console}/**/*.test.ts',
+  'tests/unit/functions/{payments,payment-outcomes,shop,console,console-gstr1}.test.ts',
+];
+
+/**
+ * Files in the order a mutant is most cheaply killed: Stryker stops at the first failing test, so
+ * the pure tests (tax, invoice, order numbers) run first, then those that start a blob server,
+ * then the HTTP tests; by name within each.
+ */
+class CheapestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = new Map<TestSpecification, number>();
+    for (const file of files) {
+      const source = await readFile(file.moduleId, 'utf8');
+      const http = file.moduleId.includes('/tests/unit/functions/');
+      rank.set(file, http ? 2 : /BlobsServer\(/.test(source) ? 1 : 0);
+    }
+    return [...files].sort((a, b) => rank.get(a)! - rank.get(b)! || a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+// Spread, not mergeConfig: mergeConfig would add these files to the base `include`, not replace it.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: MUTATION_TESTS, sequence: { sequencer: CheapestFirst } },
+});
