@@ -68,7 +68,7 @@ export function toInvoice(order: Order, exchangeRate?: ExchangeRate): Invoice {
       gstin: site.tax.gstin,
       pan: site.tax.pan,
       email: site.email,
-      phone: site.phones[0]?.display ?? '',
+      phone: site.phones[0].display,
       placeOfSupply: site.tax.gst.placeOfSupply,
       bank: { ...site.bank },
     },
