@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inrInWords, numberInIndianWords, numberInWords, usdInWords } from '~/lib/shared/amount-in-words';
-import { invoiceTotals, toInvoice } from '~/server/domain/shop/invoice';
+import {
+  invoiceTotals,
+  issuedInvoiceOf,
+  lineAmountOf,
+  toInvoice,
+  toInvoiceLines,
+} from '~/server/domain/shop/invoice';
 import type { Order } from '~/server/storage/orders';
+import { site } from '~/site.config';
 
 describe('invoice arithmetic (prices include GST)', () => {
   it('splits a price into taxable value and CGST + SGST at 9% each', () => {
@@ -143,5 +150,130 @@ describe('the invoice of an order, by place of supply (issue 18)', () => {
     });
     expect(invoice.placeOfSupply).toBe('Maharashtra (27)');
     expect(invoice.totals.taxes.map((tax) => tax.label)).toEqual(['CGST', 'SGST']);
+  });
+});
+
+describe('what the invoice prints, line by line and for the accountant (DECISIONS 47, 55)', () => {
+  const line = {
+    url: '/c.webp',
+    review: 5,
+    courseOverview: 'x',
+    listPriceCents: 2_399_900,
+  };
+  // A team of three in Karnataka (IGST 18%) and one seat of another course, paid in rupees.
+  const order: Order = {
+    orderNo: 'SIS-2627-000042',
+    userId: 'u2',
+    placedAt: '2026-12-01T06:00:00.000Z',
+    currency: 'INR',
+    lines: [
+      { ...line, courseId: 3, name: 'Team course', priceCents: 1_799_700, seats: 3 },
+      { ...line, courseId: 5, name: 'Solo course', priceCents: 1_199_900 },
+    ],
+    billTo: { name: 'Account Name', email: 'buyer@example.com' },
+    billing: { name: 'Nisha Rao', country: 'IN', state: '29' },
+  };
+
+  it('each line: its seats, the price of one seat, and its taxable value; the totals add up', () => {
+    const invoice = toInvoice(order);
+    expect(invoice.lines).toEqual([
+      // 17,997.00 for 3 seats: 5,999.00 a seat; IGST 18/118 of it is 2,745.31, the rest taxable.
+      { courseId: 3, name: 'Team course', sac: site.tax.sac, qty: 3, price: 5999, taxableValue: 15251.69 },
+      // A line with no seats recorded is one seat at its price.
+      { courseId: 5, name: 'Solo course', sac: site.tax.sac, qty: 1, price: 11999, taxableValue: 10168.64 },
+    ]);
+    expect(invoice.totals).toEqual({
+      taxable: 25420.33,
+      taxes: [{ label: 'IGST', ratePct: 18, amount: 4575.67 }],
+      total: 29996,
+    });
+    expect(invoice.placeOfSupply).toBe('Karnataka (29)');
+    // The console and the sales register print a line's amount: rate per seat times seats.
+    expect(invoice.lines.map(lineAmountOf)).toEqual([17997, 11999]);
+    expect(lineAmountOf({ price: 33.33, qty: 3 })).toBe(99.99);
+  });
+
+  it("prints the company's particulars (CGST Rule 46): registered office, GSTIN, PAN, contact, bank; the order paid", () => {
+    const invoice = toInvoice(order);
+    const { registered } = site.addresses;
+    expect(invoice.seller).toEqual({
+      legalName: site.legalName,
+      address: [...registered.lines, `${registered.city}, ${registered.state} ${registered.pin}`, 'India'],
+      gstin: site.tax.gstin,
+      pan: site.tax.pan,
+      email: site.email,
+      phone: site.phones[0].display,
+      placeOfSupply: site.tax.gst.placeOfSupply,
+      bank: site.bank,
+    });
+    expect(invoice.seller.address.join(' ')).toContain(registered.pin);
+    expect(invoice.amountStatus).toBe('Paid');
+    expect(invoice.billTo).toEqual({ name: 'Nisha Rao', email: 'buyer@example.com' });
+  });
+
+  it('holds only the billing details the buyer gave: no state, state name or GSTIN for a buyer abroad', () => {
+    // Strict: the stored document has no key for what was never given (exactOptionalPropertyTypes).
+    expect(
+      toInvoice({ ...order, currency: 'USD', billing: { name: 'Jane Doe', country: 'US' } }).billing,
+    ).toStrictEqual({ name: 'Jane Doe', country: 'US', countryName: 'United States' });
+    expect(toInvoice(order).billing).toStrictEqual({
+      name: 'Nisha Rao',
+      country: 'IN',
+      countryName: 'India',
+      state: '29',
+      stateName: 'Karnataka',
+    });
+  });
+
+  it('an order from before currencies is in dollars, in words too', () => {
+    const { orderNo, userId, placedAt, billTo } = order;
+    const invoice = toInvoice({ orderNo, userId, placedAt, billTo, lines: [order.lines[1]!] });
+    expect(invoice.currency).toBe('USD');
+    expect(invoice.amountInWords).toBe('US Dollars Eleven Thousand Nine Hundred Ninety-Nine Only');
+  });
+
+  it('a dollar invoice paid at a known rate carries its rupee value; a rupee invoice or one with no rate does not', () => {
+    const rate = { rate: 83.4567, source: 'razorpay' };
+    const usd: Order = {
+      ...order,
+      currency: 'USD',
+      lines: [{ ...line, courseId: 1, name: 'Course', listPriceCents: 20000, priceCents: 13950 }],
+      billing: { name: 'Jane Doe', country: 'US' },
+    };
+    // $139.50 at Rs 83.4567: Rs 11,642.21, all of it taxable (an export, no GST).
+    expect(toInvoice(usd, rate).inr).toEqual({
+      rate: 83.4567,
+      taxable: 11642.21,
+      taxes: [],
+      total: 11642.21,
+      source: 'razorpay',
+    });
+    expect(toInvoice(usd)).not.toHaveProperty('inr');
+    expect(toInvoice(order, rate)).not.toHaveProperty('inr');
+  });
+
+  it('an issued invoice is read back as issued, not recomputed; an order from before stored invoices is computed', () => {
+    const issued = { ...toInvoice(order), placeOfSupply: 'Karnataka (29) as issued' };
+    expect(issuedInvoiceOf({ ...order, invoice: issued })).toBe(issued);
+    expect(issuedInvoiceOf(order)).toEqual(toInvoice(order));
+  });
+
+  it("the invoice lines call (GetCourseforInvoiceByOrderNo) lists each course with the order's number, date and price", () => {
+    expect(toInvoiceLines(order)).toEqual([
+      {
+        orderNo: 'SIS-2627-000042',
+        orderDate: '2026-12-01T06:00:00.000Z',
+        discountedFees: 17997,
+        name: 'Team course',
+        courseId: 3,
+      },
+      {
+        orderNo: 'SIS-2627-000042',
+        orderDate: '2026-12-01T06:00:00.000Z',
+        discountedFees: 11999,
+        name: 'Solo course',
+        courseId: 5,
+      },
+    ]);
   });
 });
