@@ -21,7 +21,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { financialYearOf, instantsOfDays } from '~/lib/shared/dates';
-import { inrInWords, usdInWords } from '~/lib/shared/amount-in-words';
 import { majorFromMinor, sumCents, usdFromCents } from '~/lib/shared/money';
 import { type CreditNote, type Refund, type RefundRequest } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
@@ -32,7 +31,7 @@ import type { MailQueue } from '~/server/domain/mail-queue';
 import { isStaleClaim, refundMovesForward } from '~/server/domain/payments/claims';
 import type { PaymentGateway } from '~/server/domain/payments/gateway';
 import { renderRefundMail } from '~/server/domain/payments/refund-mail';
-import { issuedInvoiceOf, rupeeValueOf } from '~/server/domain/shop/invoice';
+import { issuedInvoiceOf, printedTotalsOf, rupeeValueOf } from '~/server/domain/shop/invoice';
 import { creditNoteSeriesOf, formatCreditNoteNo } from '~/server/domain/shop/order-numbers';
 import { SKIP } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
@@ -119,16 +118,7 @@ export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: st
       ...printed.get(line.courseId)!,
       taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
     })),
-    totals: {
-      taxable: majorFromMinor(totals.taxableCents),
-      taxes: totals.taxes.map((tax) => ({
-        label: tax.label,
-        ratePct: tax.ratePct,
-        amount: majorFromMinor(tax.amountCents),
-      })),
-      total: majorFromMinor(totals.totalCents),
-    },
-    amountInWords: invoice.currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+    ...printedTotalsOf(totals, invoice.currency),
     // A USD invoice's rupee value is reversed at the invoice's own rate (CGST Rule 34; issue 29).
     ...(invoice.inr
       ? { inr: rupeeValueOf(totals, { rate: invoice.inr.rate, source: invoice.inr.source }) }

@@ -41,6 +41,28 @@ export function rupeeValueOf(totals: InvoiceTotals, exchangeRate: ExchangeRate):
 }
 
 /**
+ * The totals as an invoice or a credit note prints them, in the document's major units, with the
+ * total in words (rupees in Indian words, dollars in words).
+ */
+export function printedTotalsOf(
+  totals: InvoiceTotals,
+  currency: Invoice['currency'],
+): Pick<Invoice, 'totals' | 'amountInWords'> {
+  return {
+    totals: {
+      taxable: majorFromMinor(totals.taxableCents),
+      taxes: totals.taxes.map((tax) => ({
+        label: tax.label,
+        ratePct: tax.ratePct,
+        amount: majorFromMinor(tax.amountCents),
+      })),
+      total: majorFromMinor(totals.totalCents),
+    },
+    amountInWords: currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+  };
+}
+
+/**
  * The invoice of an order, as the invoice page prints it (amounts in the order's currency, major
  * units); a USD order paid at a known `exchangeRate` also carries its rupee value (`inr`).
  */
@@ -82,16 +104,7 @@ export function toInvoice(order: Order, exchangeRate?: ExchangeRate): Invoice {
       price: majorFromMinor(Math.round(line.priceCents / (line.seats ?? 1))),
       taxableValue: majorFromMinor(totals.lines[index]!.taxableCents),
     })),
-    totals: {
-      taxable: majorFromMinor(totals.taxableCents),
-      taxes: totals.taxes.map((tax) => ({
-        label: tax.label,
-        ratePct: tax.ratePct,
-        amount: majorFromMinor(tax.amountCents),
-      })),
-      total: majorFromMinor(totals.totalCents),
-    },
-    amountInWords: currency === 'INR' ? inrInWords(totals.totalCents) : usdInWords(totals.totalCents),
+    ...printedTotalsOf(totals, currency),
     currency,
     amountStatus: 'Paid',
     reverseChargeNote: REVERSE_CHARGE_NOTE,
