@@ -76,6 +76,19 @@ describe('following the payment this tab started (issue 28)', () => {
     expect(store.rememberedPayment()).toBeUndefined();
   });
 
+  it.each(['_dfu-H5ldmHjFGSMRtWwWw.2', '-Xq3H5ldmHjFGSMRtWwWw.5'])(
+    'a buyer whose user id begins with _ or - is followed too (%s)',
+    async (paymentNo) => {
+      const calls = stubFetch({ body: { state: 'failed', message: 'Declined.' } });
+      const store = await loadStore();
+      store.rememberPayment(paymentNo);
+      expect(store.rememberedPayment()).toBe(paymentNo);
+      await store.followPayment('failed');
+      expect(store.$paymentOutcome.get()).toEqual({ state: 'failed', message: 'Declined.' });
+      expect(calls).toHaveLength(1);
+    },
+  );
+
   it("a refunded payment says so with the server's sentence (amount and why) and the order it was for", async () => {
     const message = 'Your payment of ₹4,999.00 was refunded: order SIS-2627-000042 was already paid.';
     stubFetch({ body: { state: 'refunded', orderNo: 'SIS-2627-000042', message } });

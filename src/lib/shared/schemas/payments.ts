@@ -109,8 +109,12 @@ export type CreditNote = z.infer<typeof CreditNoteSchema>;
 /** The answer of a refund request (201). */
 export const RefundAnswerSchema = z.object({ refund: RefundSchema });
 
-/** Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`, `.`). */
-export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$/;
+/**
+ * Our payment numbers, as the checkout answers them (`{userId}.{n}`: letters, digits, `-`, `_`,
+ * `.`). A user id is base64url, so it may begin with `-` or `_` (1 in 32 accounts): a pattern that
+ * wanted a letter or digit first made their checkout page forget the payment it came back from.
+ */
+export const PAYMENT_NO_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,79}$/;
 
 /** Which payments the Payments tab lists: those needing attention, or all. */
 export type PaymentFilterStatus = z.infer<typeof PaymentsQuerySchema>['status'];
