@@ -97,4 +97,18 @@ describe('one number, one document, whoever runs at once (DECISIONS 57; issue 38
     expect([...claims.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     for (const [number, id] of claims) expect(numberOf.get(id)).toBe(number);
   });
+
+  it('a new id starts looking just past the highest number given (the hint), never from 1', async () => {
+    const series = freshSeries();
+    for (const id of ['a', 'b', 'c', 'd', 'e']) await assignNumber(series, id);
+    const store = openStore('counters');
+    expect(await store.get(`order-numbers/${series}`, z.object({ last: z.number() }))).toEqual({ last: 5 });
+    expect(await assignNumber(series, 'x')).toBe(6);
+    expect(await store.get(`order-number-from/${series}/x`, z.object({ from: z.number() }))).toEqual({
+      from: 6,
+    });
+    // The hint never moves down.
+    await assignNumber(series, 'a');
+    expect(await store.get(`order-numbers/${series}`, z.object({ last: z.number() }))).toEqual({ last: 6 });
+  });
 });
