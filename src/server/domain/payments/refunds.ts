@@ -85,6 +85,9 @@ export function advanceRefund(
   };
 }
 
+/** When the money went back: the credit note's date (a refund processed before `processedAt` was kept: its last change). */
+const processedAtOf = (refund: OrderRefund): string => refund.processedAt ?? refund.updatedAt;
+
 /** The refund as the console shows it. */
 export function refundViewOf(refund: OrderRefund): Refund {
   return {
@@ -124,7 +127,7 @@ export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: st
       ? { inr: rupeeValueOf(totals, { rate: invoice.inr.rate, source: invoice.inr.source }) }
       : {}),
     creditNoteNo,
-    creditNoteDate: refund.processedAt ?? refund.updatedAt,
+    creditNoteDate: processedAtOf(refund),
     originalInvoice: { orderNo: order.orderNo, orderDate: order.placedAt },
     reason: refund.reason,
     amountStatus: 'Refunded',
@@ -299,8 +302,7 @@ async function settleRefund(order: Order, refund: OrderRefund, deps: RefundDeps)
  */
 async function issueCreditNote(order: Order, refund: OrderRefund): Promise<OrderRefund> {
   if (refund.creditNoteNo !== undefined) return refund;
-  const issuedAt = refund.processedAt ?? refund.updatedAt;
-  const series = creditNoteSeriesOf(financialYearOf(new Date(issuedAt)));
+  const series = creditNoteSeriesOf(financialYearOf(new Date(processedAtOf(refund))));
   const creditNoteNo = formatCreditNoteNo(
     series,
     await assignNumber(series, `${order.orderNo}/${refund.id}`),
