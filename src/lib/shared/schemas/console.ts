@@ -118,6 +118,8 @@ export const CustomerRowSchema = z.object({
   orders: z.int(),
   /** What their orders are worth in rupees (a USD order at its invoice's rate; `rupeePaiseOf`). */
   spent: UsdSchema,
+  /** When the customer closed the account (DECISIONS 63): name, e-mail and mobile are then empty. */
+  closedAt: z.optional(z.iso.datetime()),
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 

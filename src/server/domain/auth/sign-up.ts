@@ -88,5 +88,5 @@ export async function register(input: RegisterRequest, deps: AccountDeps): Promi
   const request = await consumeCode('sign-up', input, now);
   if (!request.signUp) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   const user = await createAccount(request.signUp, now);
-  return signIn(user, now, deps.settings);
+  return signIn(user, now, deps);
 }
