@@ -106,9 +106,9 @@ const stateKey = (id: string) => `snapshots/${id}/state`;
 const partKey = (id: string, store: string, part: number) =>
   `snapshots/${id}/parts/${store}/${String(part).padStart(5, '0')}`;
 
-/** A snapshot's id: its start time, sortable, safe in a key and a file name (`2026-11-26T20-30-00Z`). */
+/** A snapshot's id: its start time, sortable, safe in a key and a file name (`2026-11-26T20-30-00-000Z`). */
 export function snapshotIdOf(at: Date): string {
-  return `${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z`;
+  return at.toISOString().replaceAll(/[:.]/g, '-');
 }
 
 /** Monthly when made on the first of a month in India (the first night's snapshot), else nightly. */
@@ -138,6 +138,8 @@ export interface BackupRun {
   readonly deadline: number;
   readonly site: string;
   readonly version: string;
+  /** Only finish a snapshot in progress, never start one (the background function's runs). */
+  readonly resumeOnly?: boolean;
   /** Snapshots kept (tests keep fewer); default `KEEP`. */
   readonly keep?: { readonly nightly: number; readonly monthly: number };
 }
@@ -161,11 +163,12 @@ async function linesOf(store: StoreName, keys: readonly string[]): Promise<Recor
   return lines.filter((line) => line !== undefined);
 }
 
-/** The snapshot in progress, or a new one. */
-async function currentSnapshot(run: BackupRun): Promise<SnapshotState> {
+/** The snapshot in progress, or a new one (none with `resumeOnly`). */
+async function currentSnapshot(run: BackupRun): Promise<SnapshotState | undefined> {
   const current = await meta.get('current', CurrentSchema);
   const state = current ? await meta.get(stateKey(current.id), SnapshotStateSchema) : undefined;
   if (state && !state.verifiedAt) return state;
+  if (run.resumeOnly) return undefined;
   const at = run.now();
   const fresh: SnapshotState = {
     id: snapshotIdOf(at),
@@ -276,10 +279,12 @@ const countLines = (file: Uint8Array) => linesOfFile(file).length;
 /**
  * One run of the backup: resumes the snapshot in progress (or starts one), writes parts until
  * every store is done or the deadline comes, then verifies it and applies the retention.
- * Resolves to the snapshot's id and whether it is complete.
+ * Resolves to the snapshot's id and whether it is complete (undefined: nothing to resume).
  */
-export async function runBackup(run: BackupRun): Promise<{ id: string; complete: boolean }> {
-  let state = await currentSnapshot(run);
+export async function runBackup(run: BackupRun): Promise<{ id: string; complete: boolean } | undefined> {
+  const started = await currentSnapshot(run);
+  if (!started) return undefined;
+  let state = started;
   const listed = new Map<StoreName, Promise<string[]>>();
   const keysOf = (store: StoreName) => {
     if (!listed.has(store))

@@ -109,6 +109,7 @@ async function backUp(runMs: number, at = new Date(), keep?: { nightly: number; 
       version: 'test',
       ...(keep ? { keep } : {}),
     });
+    if (!result) throw new Error('no snapshot was started');
     if (result.complete) {
       const state = (await listSnapshots()).find((each) => each.id === result.id)!;
       return { runs, state: state as SnapshotState & { manifest: Manifest } };
