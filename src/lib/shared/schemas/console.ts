@@ -246,3 +246,26 @@ export const MonthQuerySchema = z.object({
     z.refine((month) => !/^\d{4}-\d{2}$/.test(month) || isCalendarDay(`${month}-01`), CONSOLE_HINTS.month),
   ),
 });
+
+/** One store in a backup, as the console's Backups tab lists it (DECISIONS 61). */
+export const BackupStoreSchema = z.object({
+  name: z.string(),
+  records: z.int(),
+  bytes: z.int(),
+  sha256: z.string(),
+});
+
+/** A verified snapshot as `GET /api/console/backups` lists it, newest first. */
+export const BackupSchema = z.object({
+  id: z.string(),
+  /** When it was started (ISO 8601). */
+  at: z.iso.datetime(),
+  kind: z.enum(['nightly', 'monthly']),
+  stores: z.array(BackupStoreSchema),
+  offsite: z.enum(['copied', 'failed', 'off']),
+  /** Why the last off-site copy failed. */
+  offsiteError: z.optional(z.string()),
+});
+export type Backup = z.infer<typeof BackupSchema>;
+
+export const BackupListSchema = z.object({ items: z.array(BackupSchema) });
