@@ -103,7 +103,8 @@ export function missingFromDoc(
     const name = file.split('/').at(-1)!;
     // A background function (`-background`, Netlify's naming) is started by another function.
     if (name.endsWith('-background.mts') && config.paths.length === 0 && config.schedule === undefined) {
-      if (!scheduled.includes(`\`${name}\``)) missing.push(`${file}: is not under Scheduled functions in ${API_DOC}`);
+      if (!scheduled.includes(`\`${name}\``))
+        missing.push(`${file}: is not under Scheduled functions in ${API_DOC}`);
       continue;
     }
     if (config.unreadable) {
