@@ -67,7 +67,8 @@ async function filesOf(archive: Uint8Array): Promise<Map<string, Buffer>> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: unknown) => void chunks.push(chunk as Buffer));
       stream.on('end', () => {
-        files.set(header.name, Buffer.concat(chunks));
+        // `tar -C folder .` names them `./manifest.json`: the same file.
+        files.set(header.name.replace(/^\.\//, ''), Buffer.concat(chunks));
         next();
       });
       stream.on('error', reject);
