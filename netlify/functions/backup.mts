@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { backupNow } from '~/server/backup/run';
+import { backupNow, handOver } from '~/server/backup/run';
 import { serverEnv } from '~/server/env';
 
 /**
@@ -11,12 +11,7 @@ export default async (): Promise<Response> => {
   const settings = serverEnv();
   const summary = await backupNow(settings, { budgetMs: 20_000 });
   console.info('[backup]', JSON.stringify(summary));
-  if (!summary.complete) {
-    const url = `${settings.siteUrl}/.netlify/functions/backup-background`;
-    const answer = await fetch(url, { method: 'POST' }).catch((error: unknown) => error);
-    if (!(answer instanceof Response) || answer.status !== 202)
-      console.error('[backup] could not start backup-background; the next run resumes', answer);
-  }
+  if (!summary.complete) await handOver(settings.siteUrl, 'backup');
   return new Response(null, { status: 204 });
 };
 

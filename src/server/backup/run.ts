@@ -34,3 +34,15 @@ export async function backupNow(
     : { copied: [], failed: [] };
   return { snapshot: result?.id, complete, copied, failed };
 }
+
+/**
+ * Starts `backup-background` (Netlify answers 202 and runs it for up to 15 minutes). Logged, not
+ * thrown, when it cannot start: the next night's run resumes the snapshot where it stopped.
+ */
+export async function handOver(siteUrl: string, from: string): Promise<void> {
+  const answer = await fetch(`${siteUrl}/.netlify/functions/backup-background`, { method: 'POST' }).catch(
+    (error: unknown) => error,
+  );
+  if (!(answer instanceof Response) || answer.status !== 202)
+    console.error(`[${from}] could not start backup-background; the next run resumes`, answer);
+}
