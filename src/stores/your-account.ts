@@ -1,5 +1,5 @@
 /**
- * Your account (issue 39; DECISIONS 62-63; docs/api.md "Your account"): the profile, the e-mail
+ * Your account (DECISIONS 62-63; docs/api.md "Your account"): the profile, the e-mail
  * change by a code sent to the new address, the password, the signed-in devices, the saved billing
  * details and closing the account. The page reads these atoms; only this module loads and changes
  * them. Actions resolve to an `AccountResult` (the server's sentences on failure) so a form lists

@@ -1,5 +1,5 @@
 /**
- * Your account (issue 39; DECISIONS 62-63), journeys through the built site: the e-mail changed
+ * Your account (DECISIONS 62-63), journeys through the built site: the e-mail changed
  * by a code and used to sign in; the password changed in one browser and another browser signed
  * out; the account closed and the address signed up again; the data file with the order in it;
  * and axe at 1280 and 375 px, with screenshots of a full account (two devices, saved billing).

@@ -1,5 +1,5 @@
 /**
- * The Your account page's island (issue 39; DECISIONS 62-63): one card per part of the account
+ * The Your account page's island (DECISIONS 62-63): one card per part of the account
  * (profile, e-mail, password, signed-in devices, billing details, the data download, closing the
  * account), each a region named by its heading. Signed out it asks to sign in, as My courses does;
  * once the account is closed here it says so and where the confirmation went.

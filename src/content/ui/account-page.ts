@@ -1,5 +1,5 @@
 /**
- * The words of the Your account page (issue 39; DECISIONS 62-63): profile, e-mail, password,
+ * The words of the Your account page (DECISIONS 62-63): profile, e-mail, password,
  * signed-in devices, billing details, the data download and closing the account. Hints of single
  * fields live with their rules in `~/lib/shared/schemas/` (the server answers with the same ones).
  */

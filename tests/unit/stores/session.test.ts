@@ -288,7 +288,7 @@ describe('sign-out (product-spec section 4)', () => {
   });
 });
 
-describe('the account page (issue 39, DECISIONS 62-63)', () => {
+describe('the account page (DECISIONS 62-63)', () => {
   it('a saved name replaces the cached one, staff mark kept', async () => {
     const { session, local } = await loadStores({
       local: { user: JSON.stringify({ ...priya, staff: true }) },

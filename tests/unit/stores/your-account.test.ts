@@ -1,5 +1,5 @@
 /**
- * Your account's store (issue 39; DECISIONS 62-63): what each action calls, what it keeps and
+ * Your account's store (DECISIONS 62-63): what each action calls, what it keeps and
  * what it tells the session and the remembered billing.
  */
 import { atom } from 'nanostores';
