@@ -15,16 +15,22 @@ import { MAHARASHTRA, pageAs, shopper } from './support/shop';
 // Each journey signs up (scrypt hashing) and signs in again: more time than a single check.
 test.describe.configure({ timeout: 60_000 });
 
-/** How long an answer that checks or hashes a password (scrypt) may take on a busy machine. */
+/**
+ * How long an answer that checks or hashes a password (scrypt), or the island's first load, may take
+ * on a machine busy with other tests.
+ */
 const SCRYPT_MS = 15_000;
 
 const header = (page: Page) => page.getByRole('banner');
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** Opens /account and waits for its cards (the island hydrates at idle for a remembered user). */
+/**
+ * Opens /account and waits for its cards: the island hydrates at idle for a remembered user, then
+ * asks for the profile, both slow on a machine busy with other tests.
+ */
 async function openAccount(page: Page): Promise<void> {
   await page.goto('/account');
-  await expect(card(page, 'Profile')).toBeVisible();
+  await expect(card(page, 'Profile')).toBeVisible({ timeout: SCRYPT_MS });
 }
 
 /** Signs `email` in through the API in a new browser context: another device of the same person. */
@@ -45,7 +51,9 @@ async function otherDevice(browser: Browser, email: string, password: string): P
 /** A later page load in `page`'s browser shows nobody signed in. */
 async function expectSignedOut(page: Page): Promise<void> {
   await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Sign in to see your account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to see your account' })).toBeVisible({
+    timeout: SCRYPT_MS,
+  });
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
@@ -141,7 +149,7 @@ test('sign out another device, and change the password: the other browser is sig
 
   // Signed in there again, then the password changes here.
   const again = await otherDevice(browser, person.email, person.password);
-  await page.reload();
+  await openAccount(page);
   await expect(card(page, 'Signed-in devices').getByTestId('device')).toHaveCount(2);
   const password = card(page, 'Password');
   await password.getByLabel('Current password').fill(person.password);
@@ -162,8 +170,7 @@ test('sign out another device, and change the password: the other browser is sig
 
   // The other browser's next page load shows it signed out; this one is still signed in.
   await expectSignedOut(again);
-  await page.reload();
-  await expect(card(page, 'Profile')).toBeVisible();
+  await openAccount(page);
 });
 
 test('delete the account from the confirm dialog, then sign up again with the same e-mail', async ({
@@ -252,7 +259,8 @@ test('/account passes axe at 1280 and 375 px with two devices and saved billing,
     headers: { 'X-XSRF-TOKEN': await xsrfOf(page) },
   });
   expect(saved.status()).toBe(200);
-  const ready = () => expect(card(page, 'Signed-in devices').getByTestId('device')).toHaveCount(2);
+  const ready = () =>
+    expect(card(page, 'Signed-in devices').getByTestId('device')).toHaveCount(2, { timeout: SCRYPT_MS });
   expect(await axeViolationsByWidth(page, '/account', ready)).toEqual(NO_VIOLATIONS_BY_WIDTH);
   await expect(card(page, 'Billing details').getByLabel('GSTIN (optional)')).toHaveValue('27AAPFU0939F1ZV');
 
