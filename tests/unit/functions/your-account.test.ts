@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
+import { site } from '~/site.config';
 import { FREE_FAILURES } from '~/server/domain/auth/login-limit';
 import { addToCart } from '~/server/domain/shop/cart';
 import type { CheckoutDeps } from '~/server/domain/shop/checkout';
@@ -193,6 +194,18 @@ describe('profile (DECISIONS 62)', () => {
       [{}, 'Nothing to change: give a name, a mobile number or billing details.'],
       [{ billing: { name: 'X', country: 'IN', state: '29', gstin: 'NOT-A-GSTIN' } }, undefined],
       [{ email: 'other@example.in' }, undefined],
+      [
+        {
+          billing: {
+            name: 'Us',
+            country: 'IN',
+            state: '27',
+            gstin: site.tax.gstin,
+            address: { line: '1 FC Road', city: 'Pune', postalCode: '411005' },
+          },
+        },
+        "This is our GSTIN. Enter your company's GSTIN.",
+      ],
     ] as const) {
       const response = await call(profileHandler, '/api/account/profile', body, { session });
       expect(response.status, JSON.stringify(body)).toBe(400);

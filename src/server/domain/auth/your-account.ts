@@ -36,6 +36,7 @@ import {
 import { hashPassword, verifyPassword } from '~/server/domain/auth/passwords';
 import { hasExpired, revokeAllSessions, type SessionUser } from '~/server/domain/auth/sessions';
 import { UNKNOWN_DEVICE } from '~/server/domain/auth/devices';
+import { refuseOurGstin } from '~/server/domain/shop/our-gstin';
 import { NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
 import { consumeRateLimit } from '~/server/domain/rate-limit';
 import { deleteSession, listSessionsOf } from '~/server/storage/sessions';
@@ -86,6 +87,7 @@ export async function updateProfile(
   input: ProfileUpdateRequest,
   now: Date,
 ): Promise<Profile> {
+  if (input.billing) refuseOurGstin(input.billing);
   const before = await accountOf(userId);
   if (input.mobile !== undefined && input.mobile !== before.mobile)
     await addMobileHolder(input.mobile, userId, now);

@@ -17,6 +17,7 @@
  *
  * `settlePayment` (src/server/domain/payments/payment-decision.ts) runs them after the capture.
  */
+import { OUR_GSTIN, refuseOurGstin } from '~/server/domain/shop/our-gstin';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { sha256 } from '~/server/domain/auth/codes';
 import { centsFromUsd, currencyOfCountry, isWholeCents, type Currency } from '~/lib/shared/money';
@@ -28,7 +29,6 @@ import {
 } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
-import { site } from '~/site.config';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartItems, cartLines, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
@@ -75,7 +75,7 @@ export const CHECKOUT_ERRORS = {
   changed: 'Your cart changed. Check it and continue.',
   settling:
     'A payment of this cart is being confirmed. Wait a minute, then look in your purchase history before paying again.',
-  ourGstin: "This is our GSTIN. Enter your company's GSTIN.",
+  ourGstin: OUR_GSTIN,
 } as const;
 
 /** What a checkout needs from the outside world. */
@@ -266,8 +266,7 @@ export async function payableCheckout(
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
-  if (billing.gstin !== undefined && billing.gstin === site.tax.gstin)
-    throw new ValidationError([CHECKOUT_ERRORS.ourGstin]);
+  refuseOurGstin(billing);
   // The billing country decides the currency charged (DECISIONS 46).
   const currency = currencyOfCountry(billing.country);
   if (request.expect && !showsLines(found.lines, request.expect, currency))
