@@ -19,6 +19,7 @@
  * newer holders join. A lost race gives the claim back.
  */
 import { MOBILE_PATTERN } from '~/lib/shared/schemas/account';
+import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
@@ -35,6 +36,8 @@ export const UserRecordSchema = z.object({
   /** PHC-style scrypt hash. */
   passwordHash: z.string().check(z.startsWith('$scrypt$')),
   createdAt: z.iso.datetime(),
+  /** The notice shown beside the sign-up form (DECISIONS 63); absent on accounts from before. */
+  notice: z.optional(NoticeAcceptedSchema),
 });
 
 export type UserRecord = z.infer<typeof UserRecordSchema>;
