@@ -15,7 +15,7 @@ export const NOTICE_CHANGED = "This form's notice has changed. Please reload the
 /** A notice's version: the day its words took effect, `2026-11-26`. */
 export const NoticeVersionSchema = z
   .string(NOTICE_CHANGED)
-  .check(z.maxLength(10, NOTICE_CHANGED), z.regex(/^\d{4}-\d{2}-\d{2}$/, NOTICE_CHANGED));
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, NOTICE_CHANGED));
 export type NoticeVersion = z.infer<typeof NoticeVersionSchema>;
 
 /**
