@@ -4,7 +4,7 @@
  * sends `notice.version` with what it collects.
  */
 import { noticeText } from '~/content/ui/notices';
-import type { NoticeCopy } from '~/lib/shared/schemas/notice';
+import type { NoticeCopy } from '~/lib/shared/schemas/notice-copy';
 import '~/styles/form-notice.css';
 
 export function FormNotice({ notice, id }: { readonly notice: NoticeCopy; readonly id: string }) {

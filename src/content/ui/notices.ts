@@ -8,7 +8,7 @@
  * records keep the version shown, and a page still showing the old words is asked to reload.
  * Each notice is its own export, so a form's code carries only the notice it shows.
  */
-import type { NoticeCopy, Notices } from '~/lib/shared/schemas/notice';
+import type { NoticeCopy, Notices } from '~/lib/shared/schemas/notice-copy';
 
 /** The words around every notice. */
 export const noticeText = {

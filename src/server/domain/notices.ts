@@ -1,17 +1,13 @@
 /**
- * The notices shown beside the forms (DECISIONS 63; API.md, Your account, "Consent records"): a
- * form call may name the version it showed; the record then keeps `{version, at}`, or null when
- * the call named none. A version that is not the form's current one is refused before anything
- * is counted or stored.
+ * The notices shown beside the forms (DECISIONS 63; API.md, Accounts, "Your account", consent
+ * records): a form call may name the version it showed; the record then keeps `{version, at}`, or
+ * null when the call named none. A version that is not the form's current one is refused before
+ * anything is counted or stored.
  */
 import { notices } from '~/content/ui/notices';
 import * as z from '~/lib/shared/zod';
-import {
-  NOTICE_CHANGED,
-  NoticesSchema,
-  type NoticeAccepted,
-  type NoticeForm,
-} from '~/lib/shared/schemas/notice';
+import { NOTICE_CHANGED, type NoticeAccepted, type NoticeForm } from '~/lib/shared/schemas/notice';
+import { NoticesSchema } from '~/lib/shared/schemas/notice-copy';
 import { ValidationError } from '~/server/domain/errors';
 
 /** The notices as the site shows them now, checked once (a bad copy fails every function at load). */

@@ -1,6 +1,6 @@
 /**
- * Consent records over HTTP (DECISIONS 63; API.md, Your account, "Consent records"): the contact,
- * sign-up, checkout and attendee calls take `notice: '<version>'`; the record keeps
+ * Consent records over HTTP (DECISIONS 63; API.md, Accounts, "Your account", consent records):
+ * the contact, sign-up, checkout and attendee calls take `notice: '<version>'`; the record keeps
  * `{version, at}` with the server's time of the call, `null` for a call without one, and a
  * version that is not the form's current one is a 400 that stores nothing.
  */

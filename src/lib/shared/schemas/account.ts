@@ -5,7 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { EMAIL_PATTERN, indianMobileDigits, normaliseEmail } from '~/lib/shared/schemas/contact';
-import { NoticeFieldSchema } from '~/lib/shared/schemas/notice';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The tenant code the account and cart calls carry (product-spec section 9). */

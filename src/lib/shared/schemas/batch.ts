@@ -5,7 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
-import { NoticeFieldSchema } from '~/lib/shared/schemas/notice';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 import { parseSchedule } from '~/lib/shared/batch-schedule';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';

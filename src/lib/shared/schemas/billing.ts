@@ -7,7 +7,7 @@ import * as z from '~/lib/shared/zod';
 import { COUNTRY_CODES } from '~/lib/shared/countries';
 import { CurrencySchema } from '~/lib/shared/money';
 import { gstStateName, isValidGstin } from '~/lib/shared/gst';
-import { NoticeFieldSchema } from '~/lib/shared/schemas/notice';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 export const BILLING_LIMITS = {

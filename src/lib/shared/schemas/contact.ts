@@ -4,7 +4,7 @@
  * documentation is in comments because zod/mini has no `.describe()`.
  */
 import * as z from '~/lib/shared/zod';
-import { NoticeFieldSchema } from '~/lib/shared/schemas/notice';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, keepLineBreaksOnly, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The form hints: product-spec section 5's, with the slips DECISIONS 22 and 41 correct. */

@@ -8,10 +8,9 @@ import {
   NOTICE_CHANGED,
   NOTICE_FORMS,
   NoticeAcceptedSchema,
-  NoticeCopySchema,
   NoticeFieldSchema,
-  NoticesSchema,
 } from '~/lib/shared/schemas/notice';
+import { NoticeCopySchema, NoticesSchema } from '~/lib/shared/schemas/notice-copy';
 import * as z from '~/lib/shared/zod';
 import { ValidationError } from '~/server/domain/errors';
 import { currentNoticeVersion, noticeAccepted } from '~/server/domain/notices';
