@@ -42,7 +42,13 @@ async function call(
 
 let seq = 0;
 /** Sends a lead through the contact form; resolves to its id as the console lists it. */
-async function newLead(): Promise<{ id: string; name: string; email: string; message: string }> {
+async function newLead(): Promise<{
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+}> {
   seq += 1;
   const lead = {
     name: `Lead Erasetest ${seq}`,
@@ -111,7 +117,7 @@ describe('POST /api/console/leads/{id}/erase', () => {
 
   it('refuses staff without the XSRF token (403) and erases nothing', async () => {
     const lead = await newLead();
-    const response = await erase(lead.id, { reason: 'Asked by phone.' }, staff.session, {
+    const response = await erase(lead.id, { reason: 'Asked by phone.' }, staff, {
       'X-XSRF-TOKEN': '',
     });
     expect(response.status).toBe(403);

@@ -25,13 +25,35 @@ function mailSummary(lead: Lead): { label: string; tone: 'ok' | 'wait' | 'bad' }
 const erasedLine = (erased: NonNullable<Lead['erased']>) =>
   text.erased(formatIndianDateTime(erased.at), erased.by, erased.reason);
 
-/** Erase…, and its dialog; focus comes back to the button when the dialog closes. */
+/**
+ * What remains of an erased lead; the one just erased takes focus (its Erase button is gone with
+ * what it said), so a screen reader hears what the console kept.
+ */
+function ErasedLine({
+  erased,
+  focus,
+}: {
+  readonly erased: NonNullable<Lead['erased']>;
+  readonly focus: boolean;
+}) {
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) line.current?.focus();
+  }, [focus]);
+  return (
+    <p ref={line} className="lead-message lead-message--erased" tabIndex={focus ? -1 : undefined}>
+      {erasedLine(erased)}
+    </p>
+  );
+}
+
+/** Erase…, and its dialog; focus comes back to the button when the dialog is cancelled. */
 function EraseAction({
   lead,
   onErased,
 }: {
   readonly lead: Lead;
-  readonly onErased: (message: string) => void;
+  readonly onErased: (id: string, name: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   // Each press opens a new dialog (as RefundCell's: the dialog's close comes a task after Escape).
@@ -65,7 +87,7 @@ function EraseAction({
             setOpen(false);
             setRefocus(true);
           }}
-          onErased={() => onErased(text.erasedAnnounce(lead.name))}
+          onErased={() => onErased(lead.id, lead.name)}
         />
       )}
     </>
@@ -73,7 +95,15 @@ function EraseAction({
 }
 
 /** A lead's status cell: the status, who changed it, and the form to change it. */
-function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: (message: string) => void }) {
+function StatusCell({
+  lead,
+  onSaved,
+  onErased,
+}: {
+  readonly lead: Lead;
+  readonly onSaved: (message: string) => void;
+  readonly onErased: (id: string, name: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
@@ -156,7 +186,7 @@ function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: 
             {next === 'handled' ? text.markHandled : text.markNew}
             <span className="visually-hidden">: {lead.name}</span>
           </button>
-          <EraseAction lead={lead} onErased={onSaved} />
+          <EraseAction lead={lead} onErased={onErased} />
         </div>
       )}
     </div>
@@ -166,6 +196,12 @@ function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: 
 export function LeadsPanel() {
   const list = useStore($leads);
   const [announcement, setAnnouncement] = useState('');
+  /** The lead just erased here: its remains take focus. */
+  const [erasedId, setErasedId] = useState<string | undefined>();
+  const onErased = (id: string, name: string) => {
+    setErasedId(id);
+    setAnnouncement(text.erasedAnnounce(name));
+  };
   const columns: Column<Lead>[] = [
     {
       key: 'received',
@@ -200,7 +236,7 @@ export function LeadsPanel() {
       label: text.columns.message,
       cell: (lead) =>
         lead.erased ? (
-          <p className="lead-message lead-message--erased">{erasedLine(lead.erased)}</p>
+          <ErasedLine erased={lead.erased} focus={lead.id === erasedId} />
         ) : (
           <p className="lead-message">{lead.message}</p>
         ),
@@ -234,7 +270,7 @@ export function LeadsPanel() {
     {
       key: 'status',
       label: text.columns.status,
-      cell: (lead) => <StatusCell lead={lead} onSaved={setAnnouncement} />,
+      cell: (lead) => <StatusCell lead={lead} onSaved={setAnnouncement} onErased={onErased} />,
       sortValue: (lead) => lead.status,
     },
   ];
