@@ -139,7 +139,7 @@ test('a visitor sends the contact form; staff see it under New, mark it handled 
   await expect(handled).toContainText(staffEmail);
 
   // Erased at the visitor's request (DECISIONS 63): what it said goes; who, when and why stay.
-  await handled.getByRole('button', { name: `Erase: the lead from ${leadName}` }).click();
+  await handled.getByRole('button', { name: new RegExp(`^Erase\\W+the lead from ${leadName}$`) }).click();
   const eraseDialog = staffPage.getByRole('dialog', { name: `Erase the lead from ${leadName}?` });
   await eraseDialog.getByLabel('Why is it erased?').fill('Asked by phone.');
   await eraseDialog.getByRole('button', { name: 'Erase for good' }).click();
