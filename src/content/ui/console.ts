@@ -79,7 +79,7 @@ export const consoleText = {
     eraseDialog: {
       title: (name: string) => `Erase the lead from ${name}?`,
       intro:
-        'This deletes the name, e-mail, phone and message of this lead, its two e-mails and any note, for good. The console keeps only that it was erased, by you, when and why.',
+        'This deletes the name, e-mail, phone and message of this lead, its e-mails on our mail queue and any note, for good. The console keeps only that it was erased, by you, when and why. Delete the copy that reached our inbox there yourself.',
       reasonLabel: 'Why is it erased?',
       reasonHelp: 'For example: asked by phone on 26 November.',
       confirm: 'Erase for good',
