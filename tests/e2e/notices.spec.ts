@@ -50,7 +50,9 @@ test('the contact form: its notice beside it, linked to the privacy policy, and 
   expect((await sent).postDataJSON()).toMatchObject({ notice: notices.contact.version, form: 'contact' });
 });
 
-test('the sign-up form: its notice beside it, linked to the privacy policy, clean for axe', async ({ page }) => {
+test('the sign-up form: its notice beside it, linked to the privacy policy, clean for axe', async ({
+  page,
+}) => {
   // The sign-up form shows first on /login for a browser that chose it last (`logintype`).
   await page.addInitScript(() => localStorage.setItem('logintype', 'false'));
   const shown = async () => {
