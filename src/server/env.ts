@@ -61,6 +61,14 @@ const EnvSchema = z.object({
   RAZORPAY_CHECKOUT_URL: optionalText,
   /** `on` offers the built-in test gateway when Razorpay has no keys (never in production). */
   TEST_GATEWAY: optionalText,
+  /** The off-site copy of the backups (DECISIONS 61): an S3-compatible bucket, path-style. */
+  BACKUP_S3_ENDPOINT: optionalText,
+  BACKUP_S3_BUCKET: optionalText,
+  BACKUP_S3_REGION: optionalText,
+  BACKUP_S3_ACCESS_KEY_ID: optionalText,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
+  /** The deploy's commit (Netlify sets it): the code version a backup's manifest names. */
+  COMMIT_REF: optionalText,
 });
 
 /** Razorpay's addresses (API.md, Payments). */
@@ -110,6 +118,18 @@ export interface ServerEnv {
     | undefined;
   /** TEST_GATEWAY is `on` (see `testGatewayAllowed`). */
   readonly testGateway: boolean;
+  /** The bucket backups are copied to (DECISIONS 61); undefined unless all five are set. */
+  readonly backupBucket:
+    | {
+        readonly endpoint: string;
+        readonly bucket: string;
+        readonly region: string;
+        readonly accessKeyId: string;
+        readonly secretAccessKey: string;
+      }
+    | undefined;
+  /** The code that runs: the deploy's commit, or `local`. */
+  readonly version: string;
 }
 
 /** Parses `source` into settings. Throws an Error naming each bad variable (never its value). */
@@ -150,6 +170,21 @@ export function parseServerEnv(source: Readonly<Record<string, string | undefine
           }
         : undefined,
     testGateway: env.TEST_GATEWAY?.toLowerCase() === 'on',
+    backupBucket:
+      env.BACKUP_S3_ENDPOINT &&
+      env.BACKUP_S3_BUCKET &&
+      env.BACKUP_S3_REGION &&
+      env.BACKUP_S3_ACCESS_KEY_ID &&
+      env.BACKUP_S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.BACKUP_S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: env.BACKUP_S3_BUCKET,
+            region: env.BACKUP_S3_REGION,
+            accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    version: env.COMMIT_REF ?? 'local',
   };
 }
 

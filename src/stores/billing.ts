@@ -52,6 +52,11 @@ export function rememberBilling(billing: BillingRecord): void {
   if (user) $saved.set({ userId: user.userid, billing });
 }
 
+/** Forgets the remembered billing details (the account page's 'Forget these details'). */
+export function forgetBilling(): void {
+  $saved.set(undefined);
+}
+
 // Signed out (or another account): a shared computer keeps nobody's billing details.
 $user.subscribe((user) => {
   const saved = $saved.get();

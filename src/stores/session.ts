@@ -252,6 +252,26 @@ export function cancelPendingCode(): void {
   signUpDetails = undefined;
 }
 
+/**
+ * The signed-in user's name as the account page saved it (DECISIONS 62): the header and every
+ * island show the new one at once, without waiting for the next start-up check.
+ */
+export function renameSignedInUser(name: string): void {
+  const user = $storedUser.get();
+  if (user && user.username !== name) $storedUser.set({ ...user, username: name });
+}
+
+/**
+ * Forgets the signed-in user on this browser without a call or a new page: the account was closed
+ * here, or the server no longer knows the session (signed out from another device). As at
+ * sign-out, the remembered billing details and any pending code go too.
+ */
+export function forgetSession(): void {
+  $storedUser.set(null);
+  $storedBilling.set(undefined);
+  cancelPendingCode();
+}
+
 /** Password reset step 1 (DECISIONS 28): the same answer whether or not the account exists. */
 export async function requestPasswordReset(fields: ForgotFields): Promise<AccountResult> {
   try {

@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
 import { gstinCheckCharacter } from '../../src/lib/shared/gst';
 import { formatInr } from '../../src/lib/shared/money';
@@ -318,8 +321,61 @@ test("staff enter a day's exchange rate from the keyboard; a wrong one is refuse
   await expect(rate).toHaveValue('');
 });
 
+test("staff see the night's backup on the Backups tab and download it: its manifest is the one listed (DECISIONS 61)", async () => {
+  // What the 02:00 schedule runs, run once now.
+  expect((await staffPage.request.get('/.netlify/functions/backup')).status()).toBe(204);
+  const listed = async () =>
+    (
+      (await (await staffPage.request.get('/api/console/backups')).json()) as {
+        items: { id: string; stores: { name: string }[] }[];
+      }
+    ).items;
+  await expect.poll(async () => (await listed()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const [newest] = await listed();
+
+  await staffPage.goto('/console#backups');
+  const panel = staffPage.getByRole('tabpanel', { name: /Backups/ });
+  await expect(panel.getByRole('status')).toContainText('Last good backup');
+  await expect(panel.getByRole('status')).toContainText('Made in the last 26 hours.');
+  await expect(panel.getByRole('table')).toContainText('Nightly');
+  const [download] = await Promise.all([
+    staffPage.waitForEvent('download'),
+    panel.getByTestId('backup-download').first().click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`backup-${newest!.id}.tar.gz`);
+  const files = await untar(readFileSync((await download.path())!));
+  const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+    id: string;
+    stores: unknown[];
+  };
+  expect(manifest.id).toBe(newest!.id);
+  expect(manifest.stores).toEqual(newest!.stores);
+  expect(files.has('orders.ndjson.gz')).toBe(true);
+  expect(files.has('sessions.ndjson.gz')).toBe(false);
+});
+
+/** The files of a backup's tar.gz, by name. */
+async function untar(archive: Buffer): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const reader = extract();
+  reader.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: unknown) => void chunks.push(chunk as Buffer));
+    stream.on('end', () => {
+      files.set(header.name, Buffer.concat(chunks));
+      next();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    reader.on('finish', () => resolve());
+    reader.on('error', reject);
+    Readable.from([archive]).pipe(createGunzip()).pipe(reader);
+  });
+  return files;
+}
+
 test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {
-  const tabs = ['Leads', 'Orders', 'Payments', 'GST returns', 'Customers', 'Mail'];
+  const tabs = ['Leads', 'Orders', 'Payments', 'GST returns', 'Customers', 'Mail', 'Backups'];
   for (const tab of tabs) {
     const hash = tab === 'GST returns' ? 'gst' : tab.toLowerCase();
     expect(
@@ -366,11 +422,11 @@ test('tabs answer the arrow keys', async () => {
   await staffPage.keyboard.press('ArrowRight');
   await expect(staffPage.getByRole('tab', { name: /Orders/ })).toBeFocused();
   await expect(staffPage.getByRole('tab', { name: /Orders/ })).toHaveAttribute('aria-selected', 'true');
-  // End: the last tab, Batches since issue 31 (Mail was last before).
+  // End: the last tab, Backups since issue 40 (Batches was last before).
   await staffPage.keyboard.press('End');
+  await expect(staffPage.getByRole('tab', { name: /Backups/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(staffPage).toHaveURL(/#backups$/);
+  await staffPage.keyboard.press('ArrowLeft');
   await expect(staffPage.getByRole('tab', { name: /Batches/ })).toHaveAttribute('aria-selected', 'true');
   await expect(staffPage).toHaveURL(/#batches$/);
-  await staffPage.keyboard.press('ArrowLeft');
-  await expect(staffPage.getByRole('tab', { name: /Mail/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(staffPage).toHaveURL(/#mail$/);
 });

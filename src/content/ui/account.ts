@@ -15,6 +15,8 @@ export const headerCopy = {
   purchaseHistory: 'Purchase history',
   /** The batches the user bought or was enrolled in (DECISIONS 56). */
   myCourses: 'My courses',
+  /** The customer's own account: details, devices, data (DECISIONS 62-63). */
+  yourAccount: 'Your account',
   /** Staff only (DECISIONS 39): the company console. */
   console: 'Console',
   signOut: 'Sign out',
@@ -28,6 +30,7 @@ export const accountLinks = {
   cart: '/checkout',
   purchaseHistory: '/purchasehistory',
   myCourses: '/my-courses',
+  yourAccount: '/account',
   console: '/console',
   /** The sign-in page; the dialog's no-JavaScript fallback. */
   login: '/login',

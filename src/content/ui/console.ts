@@ -240,6 +240,8 @@ export const consoleText = {
   },
   customers: {
     caption: 'Customers',
+    /** A closed account's name cell (DECISIONS 63), before the date it closed. */
+    closed: 'Account closed on',
     searchLabel: 'Search by name, e-mail or mobile',
     empty: 'No customers yet.',
     noMatch: 'No customer matches this search.',

@@ -94,3 +94,9 @@ export function financialYearOfDay(day: string): number {
 export function financialYearOf(at: Date): number {
   return financialYearOfDay(indianDay(at));
 }
+
+/** An instant in ISO 8601 with India's offset, as a person reads it in a file: `2026-11-26T22:47:15+05:30`. */
+export function isoInIndia(iso: string): string {
+  const shifted = new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString();
+  return `${shifted.slice(0, 19)}+05:30`;
+}

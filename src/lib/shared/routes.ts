@@ -37,13 +37,14 @@ export const canonicalPaths = [
   '/invoice',
   '/credit-note',
   '/my-courses',
+  '/account',
 ] as const;
 
 export type CanonicalPath = (typeof canonicalPaths)[number];
 
 /**
- * Pages about one signed-in person (sign-in, cart, history, invoice, credit note): nothing for a search engine,
- * so they are `noindex` and left out of the sitemap.
+ * Pages about one signed-in person (sign-in, cart, history, invoice, credit note, My courses, Your
+ * account): nothing for a search engine, so they are `noindex` and left out of the sitemap.
  */
 export const privatePaths: readonly CanonicalPath[] = [
   '/login',
@@ -52,6 +53,7 @@ export const privatePaths: readonly CanonicalPath[] = [
   '/invoice',
   '/credit-note',
   '/my-courses',
+  '/account',
 ];
 
 /** True for a page that must not be indexed. */

@@ -22,7 +22,7 @@ const SignUpDetailsSchema = z.object({
 
 /** A pending request. `codeHash` is absent when no code was sent (e-mail already registered, or unknown). */
 export const PendingRequestSchema = z.object({
-  purpose: z.enum(['sign-up', 'reset']),
+  purpose: z.enum(['sign-up', 'reset', 'email']),
   /** SHA-256 of the e-mail address: the `latest/` key. */
   emailHash: z.string(),
   /** SHA-256 of the `userkey` secret. */
@@ -39,8 +39,10 @@ export const PendingRequestSchema = z.object({
   claimId: z.optional(z.string()),
   /** For a sign-up: the details to create the account from. */
   signUp: z.optional(SignUpDetailsSchema),
-  /** For a reset: the account whose password is reset. */
+  /** For a reset: the account whose password is reset; for an e-mail change: whose address changes. */
   userId: z.optional(z.string()),
+  /** For an e-mail change: the new address (lower-case), the one the code went to. */
+  newEmail: z.optional(z.string()),
 });
 
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;

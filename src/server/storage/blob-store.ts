@@ -131,16 +131,24 @@ const DEFAULT_BASE_DELAY_MS = 4;
 const DEFAULT_MAX_DELAY_MS = 256;
 
 /**
+ * The @netlify/blobs store `name` itself, scoped as `openStore` scopes it: bytes and metadata as
+ * stored, no schema. Only the backups read and write through it (DECISIONS 61): they copy records
+ * exactly, whatever they hold.
+ */
+export function rawStore(name: StoreName): Store {
+  return dataScope() === 'deploy'
+    ? getDeployStore({ name, consistency: 'strong' })
+    : getStore({ name, consistency: 'strong' });
+}
+
+/**
  * Opens the blob store `name` with strong consistency. Cheap and free of I/O: the Netlify Blobs
  * environment is read on each operation, so a module may call this at load time. In production
  * and locally that is the site's store; in deploy previews and branch deploys a store scoped to
  * the deploy, so a preview never touches real data (`dataScope`).
  */
 export function openStore(name: StoreName): BlobStore {
-  const blobs = (): Store =>
-    dataScope() === 'deploy'
-      ? getDeployStore({ name, consistency: 'strong' })
-      : getStore({ name, consistency: 'strong' });
+  const blobs = (): Store => rawStore(name);
 
   const parseStored = <T>(key: string, schema: $ZodType<T>, text: string): T => {
     let json: unknown;

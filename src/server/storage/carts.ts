@@ -58,4 +58,9 @@ export async function updateCart(
   return stored ?? EMPTY_CART;
 }
 
+/** Erases a user's cart (account closed: DECISIONS 63). */
+export async function deleteCart(userId: string): Promise<void> {
+  await store.delete(cartKey(userId));
+}
+
 export { SKIP };

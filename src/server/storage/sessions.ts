@@ -18,6 +18,8 @@ export const SessionRecordSchema = z.object({
   lastSeenAt: z.iso.datetime(),
   /** A staff session (the company console): it expires after 12 hours unused instead of 7 days. */
   staff: z.optional(z.literal(true)),
+  /** The browser and system in words ('Chrome on Android'); sessions started before it have none. */
+  device: z.optional(z.string().check(z.maxLength(100))),
 });
 
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
@@ -55,6 +57,19 @@ export async function deleteSession(sessionId: string, userId: string): Promise<
 export async function listSessionIds(userId: string): Promise<string[]> {
   const prefix = userPrefix(userId);
   return (await store.list(prefix)).map((key) => key.slice(prefix.length));
+}
+
+/** Every stored session of `userId` with its id (expired ones included until swept). */
+export async function listSessionsOf(
+  userId: string,
+): Promise<{ sessionId: string; session: SessionRecord }[]> {
+  const ids = await listSessionIds(userId);
+  const sessions = await Promise.all(
+    ids.map(async (sessionId) => ({ sessionId, session: await getSession(sessionId) })),
+  );
+  return sessions.flatMap(({ sessionId, session }) =>
+    session && session.userId === userId ? [{ sessionId, session }] : [],
+  );
 }
 
 /** Deletes the sessions `expired` picks, with their markers (issue 17, item 6). */

@@ -36,6 +36,8 @@ export const STORE_NAMES = [
   'exchange-rates',
   // The company console's indexes (newest first, by month), lead states and customer totals.
   'console',
+  // The nightly snapshots of every other store (DECISIONS 61): parts, manifests and their state.
+  'backups',
 ] as const;
 
 /** The name of one of the application's blob stores. */

@@ -19,6 +19,7 @@
  * newer holders join. A lost race gives the claim back.
  */
 import { MOBILE_PATTERN } from '~/lib/shared/schemas/account';
+import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
 import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -36,6 +37,8 @@ export const UserRecordSchema = z.object({
   /** PHC-style scrypt hash. */
   passwordHash: z.string().check(z.startsWith('$scrypt$')),
   createdAt: z.iso.datetime(),
+  /** Billing details saved at checkout ('Save for next time') or on the account page (DECISIONS 62). */
+  billing: z.optional(BillingRecordSchema),
   /** The notice shown beside the sign-up form (DECISIONS 63); absent on accounts from before. */
   notice: z.optional(NoticeAcceptedSchema),
 });
@@ -125,7 +128,10 @@ export async function findUsersByMobile(mobile: string): Promise<UserRecord[]> {
   const users = await Promise.all(
     [...new Set(oldestFirst)].slice(-MOBILE_HOLDERS_READ).map((userId) => getUser(userId)),
   );
-  return users.filter((user) => user !== undefined).slice(-MOBILE_SIGN_IN_HOLDERS);
+  // An account that changed its number since keeps no claim on the old one.
+  return users
+    .filter((user): user is UserRecord => user !== undefined && user.mobile === mobile)
+    .slice(-MOBILE_SIGN_IN_HOLDERS);
 }
 
 /** Adds `userId` as the newest holder of `mobile`, however many hold it (DECISIONS 42). */
@@ -150,4 +156,52 @@ export async function listAllUsers(): Promise<{ readonly at: Date; readonly id: 
 /** Replaces an account's password hash. */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<UserRecord | undefined> {
   return store.update(userKey(userId), UserRecordSchema, (user) => (user ? { ...user, passwordHash } : SKIP));
+}
+
+/** Changes an account (`fn` pure; SKIP for no change); undefined when there is none. */
+export function updateUser(
+  userId: string,
+  fn: (user: UserRecord) => UserRecord | typeof SKIP,
+): Promise<UserRecord | undefined> {
+  return store.update(userKey(userId), UserRecordSchema, (user) => (user ? fn(user) : SKIP));
+}
+
+/** Gives up an index (an old e-mail address) if it still names `userId`; another's is left alone. */
+export async function releaseIndex(indexKey: string, userId: string): Promise<void> {
+  const index = await store.get(indexKey, IndexSchema);
+  if (index?.userId === userId) await store.delete(indexKey);
+}
+
+/** Takes `userId` off the holders of `mobile` (a changed number, a closed account). */
+export async function removeMobileHolder(mobile: string, userId: string): Promise<void> {
+  const markers = await store.list(holdersPrefix(mobile));
+  await Promise.all(markers.filter((key) => key.endsWith(`-${userId}`)).map((key) => store.delete(key)));
+}
+
+/**
+ * What is left of a closed account (DECISIONS 63): when it was opened and closed, and what the
+ * law made us keep and why. No name, e-mail, mobile or password.
+ */
+export const ClosedAccountSchema = z.object({
+  userId: z.string(),
+  createdAt: z.iso.datetime(),
+  closedAt: z.iso.datetime(),
+  /** Each kind of record kept, how many, and the law that keeps it. */
+  kept: z.array(z.object({ records: z.string(), count: z.int().check(z.gte(0)), why: z.string() })),
+});
+export type ClosedAccount = z.infer<typeof ClosedAccountSchema>;
+const closedKey = (userId: string) => `closed/${userId}`;
+
+/**
+ * Closes an account: the closed record is written first, then the account record is deleted, so
+ * a crash between leaves a closed account whose details a retry erases.
+ */
+export async function closeUser(closed: ClosedAccount): Promise<void> {
+  await store.update(closedKey(closed.userId), ClosedAccountSchema, (current) => current ?? closed);
+  await store.delete(userKey(closed.userId));
+}
+
+/** The closed record of an account, or undefined (open, or never existed). */
+export function getClosedAccount(userId: string): Promise<ClosedAccount | undefined> {
+  return store.get(closedKey(userId), ClosedAccountSchema);
 }

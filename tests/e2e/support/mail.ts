@@ -19,7 +19,7 @@ export async function codeMailedTo(address: string, after = 0): Promise<string> 
   await expect
     .poll(async () => {
       const mails = await sentTo(address);
-      code = mails.length > after ? /code: (\d{6})/.exec(mails.at(-1)?.text ?? '')?.[1] : undefined;
+      code = mails.length > after ? /code: (\d{6})/i.exec(mails.at(-1)?.text ?? '')?.[1] : undefined;
       return code;
     })
     .toMatch(/^\d{6}$/);

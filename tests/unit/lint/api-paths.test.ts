@@ -1,7 +1,8 @@
 /**
  * Every function is in the API doc (issue 38, item 10): each `config.path` of
  * `netlify/functions/*.mts` is a path written in docs/api.md, and each function without a path is
- * named with its `config.schedule` under the doc's "Scheduled functions". A path's parameters are
+ * named with its `config.schedule` under the doc's "Scheduled functions", as is each background
+ * function (`-background.mts`, no config). A path's parameters are
  * written `:name` in the code and `{name}` (or a value, such as `leads.csv`) in the doc; a group
  * of spellings such as `(Cart|cart)` matches any of them; `[/{id}]` in the doc is an optional part.
  */
@@ -99,6 +100,13 @@ export function missingFromDoc(
   const missing: string[] = [];
   for (const { file, source } of functions) {
     const config = configOf(source);
+    const name = file.split('/').at(-1)!;
+    // A background function (`-background`, Netlify's naming) is started by another function.
+    if (name.endsWith('-background.mts') && config.paths.length === 0 && config.schedule === undefined) {
+      if (!scheduled.includes(`\`${name}\``))
+        missing.push(`${file}: is not under Scheduled functions in ${API_DOC}`);
+      continue;
+    }
     if (config.unreadable) {
       missing.push(`${file}: cannot read its config (${config.unreadable})`);
       continue;
@@ -109,7 +117,6 @@ export function missingFromDoc(
         missing.push(`${file}: path ${path} is not in ${API_DOC}`);
     }
     if (config.paths.length > 0) continue;
-    const name = file.split('/').at(-1)!;
     if (config.schedule === undefined) missing.push(`${file}: declares neither a path nor a schedule`);
     else if (!scheduled.includes(`\`${name}\``) || !scheduled.includes(`\`${config.schedule}\``))
       missing.push(`${file}: schedule ${config.schedule} is not under Scheduled functions in ${API_DOC}`);

@@ -287,3 +287,32 @@ describe('sign-out (product-spec section 4)', () => {
     expect(navigate).toHaveBeenCalledWith('/');
   });
 });
+
+describe('the account page (DECISIONS 62-63)', () => {
+  it('a saved name replaces the cached one, staff mark kept', async () => {
+    const { session, local } = await loadStores({
+      local: { user: JSON.stringify({ ...priya, staff: true }) },
+    });
+    session.renameSignedInUser('Priya D');
+    expect(session.$user.get()).toEqual({ ...priya, username: 'Priya D', staff: true });
+    expect(JSON.parse(local()['user'] ?? '')).toEqual({ ...priya, username: 'Priya D', staff: true });
+  });
+
+  it('a closed account is forgotten here with no call and no new page: user, cart and billing go', async () => {
+    const { session, cart, calls, local } = await loadStores({
+      local: {
+        user: JSON.stringify(priya),
+        course: cachedCart(1),
+        billing: JSON.stringify({
+          userId: priya.userid,
+          billing: { name: 'Priya', country: 'IN', state: '27' },
+        }),
+      },
+    });
+    session.forgetSession();
+    expect(accountCalls(calls)).toEqual([]);
+    expect(session.$user.get()).toBeNull();
+    expect(cart.$cartCount.get()).toBe(0);
+    expect(local()).toEqual({});
+  });
+});

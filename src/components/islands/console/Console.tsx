@@ -1,6 +1,7 @@
 /**
- * The company console (issue 19; DECISIONS 39): one island with seven tabs, Leads, Orders,
- * Payments (issue 28), GST returns (issue 29), Customers, Mail and Batches (issue 31), each a list
+ * The company console (issue 19; DECISIONS 39): one island with eight tabs, Leads, Orders,
+ * Payments (issue 28), GST returns (issue 29), Customers, Mail, Batches (issue 31) and Backups
+ * (DECISIONS 61), each a list
  * from the console API. Tabs follow the WAI-ARIA tabs pattern
  * (arrow keys, Home and End move between them); the open tab is kept in the address (`#orders`)
  * so a reload or a shared link opens it again.
@@ -25,6 +26,9 @@ import { $payments, loadPayments } from '~/stores/console-payments';
 import { consoleBatchesText } from '~/content/ui/console-batches';
 import { $consoleBatches, loadConsoleBatches } from '~/stores/console-batches';
 import { BatchesPanel } from './BatchesPanel';
+import { BackupsPanel } from './BackupsPanel';
+import { consoleBackupsText } from '~/content/ui/console-backups';
+import { $backups, loadBackups } from '~/stores/console-backups';
 import { $user, signOut } from '~/stores/session';
 import { CustomersPanel } from './CustomersPanel';
 import { GstPanel } from './GstPanel';
@@ -34,9 +38,13 @@ import { OrdersPanel, periodOf } from './OrdersPanel';
 import { PaymentsPanel } from './PaymentsPanel';
 import './console.css';
 
-const TABS = ['leads', 'orders', 'payments', 'gst', 'customers', 'mail', 'batches'] as const;
+const TABS = ['leads', 'orders', 'payments', 'gst', 'customers', 'mail', 'batches', 'backups'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { ...text.tabs, batches: consoleBatchesText.tab };
+const TAB_LABELS: Record<Tab, string> = {
+  ...text.tabs,
+  batches: consoleBatchesText.tab,
+  backups: consoleBackupsText.tab,
+};
 
 function tabFromHash(): Tab {
   const hash = typeof location === 'undefined' ? '' : location.hash.slice(1);
@@ -55,6 +63,7 @@ export default function Console() {
     customers: countOf(useStore($customers)),
     mail: countOf(useStore($mail)),
     batches: countOf({ items: useStore($consoleBatches).items, cursor: null }),
+    backups: countOf({ items: useStore($backups).items, cursor: null }),
   };
 
   useEffect(() => {
@@ -69,6 +78,7 @@ export default function Console() {
     void loadMail();
     void loadAttention();
     void loadConsoleBatches();
+    void loadBackups();
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
@@ -152,6 +162,7 @@ export default function Console() {
           {name === 'customers' && <CustomersPanel />}
           {name === 'mail' && <MailPanel />}
           {name === 'batches' && <BatchesPanel />}
+          {name === 'backups' && <BackupsPanel />}
         </div>
       ))}
     </div>

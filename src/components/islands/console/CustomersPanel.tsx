@@ -15,23 +15,32 @@ const columns: Column<CustomerRow>[] = [
   {
     key: 'name',
     label: text.columns.name,
-    cell: (row) => row.name,
+    // A closed account keeps no contact details (DECISIONS 63): the row says when it closed.
+    cell: (row) =>
+      row.closedAt === undefined ? (
+        row.name
+      ) : (
+        <span className="console-muted">
+          {text.closed} <time dateTime={row.closedAt}>{formatIndianDate(row.closedAt)}</time>
+        </span>
+      ),
     sortValue: (row) => row.name.toLowerCase(),
   },
   {
     key: 'email',
     label: text.columns.email,
-    cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>,
+    cell: (row) => (row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : null),
     sortValue: (row) => row.email,
   },
   {
     key: 'mobile',
     label: text.columns.mobile,
-    cell: (row) => (
-      <a className="console-nowrap" href={`tel:${internationalMobile(row.mobile)}`}>
-        {row.mobile}
-      </a>
-    ),
+    cell: (row) =>
+      row.mobile ? (
+        <a className="console-nowrap" href={`tel:${internationalMobile(row.mobile)}`}>
+          {row.mobile}
+        </a>
+      ) : null,
   },
   {
     key: 'since',

@@ -1,7 +1,7 @@
 /**
  * The header's account control: Sign in (a link to /login that opens the dialog once hydrated),
- * or the signed-in user's button with its menu: My cart, Purchase history, My courses, Console for staff,
- * Sign out.
+ * or the signed-in user's button with its menu: My cart, Purchase history, My courses, Your account,
+ * Console for staff, Sign out.
  */
 /* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
 import type { MouseEvent } from 'react';
@@ -102,6 +102,15 @@ export default function AccountControl({
           <li>
             <a className="site-nav__link" href={accountLinks.myCourses} data-nav-link={headerCopy.myCourses}>
               {headerCopy.myCourses}
+            </a>
+          </li>
+          <li>
+            <a
+              className="site-nav__link"
+              href={accountLinks.yourAccount}
+              data-nav-link={headerCopy.yourAccount}
+            >
+              {headerCopy.yourAccount}
             </a>
           </li>
           {user.staff === true && (

@@ -241,3 +241,66 @@ export function parseSignInId(value: string): { email: string } | { mobile: stri
   const stored = storedMobile(trimmed);
   return stored === undefined ? undefined : { mobile: stored };
 }
+
+/*
+ * Your account (docs/api.md, "Your account"; DECISIONS 62-63): the account page's forms and the
+ * bodies of its calls.
+ */
+
+/** Sentences of the account page's refusals. */
+export const YOUR_ACCOUNT_HINTS = {
+  current: 'Your current password is required.',
+  wrongCurrent: 'Your current password is wrong.',
+  sameEmail: 'This is already the e-mail address of your account.',
+  nothingToChange: 'Nothing to change: give a name, a mobile number or billing details.',
+  confirmDelete: 'Type DELETE in capitals to confirm.',
+  noDevice: 'That device is no longer signed in.',
+} as const;
+
+const current = z
+  .string(YOUR_ACCOUNT_HINTS.current)
+  .check(
+    z.minLength(1, YOUR_ACCOUNT_HINTS.current),
+    z.maxLength(ACCOUNT_LIMITS.passwordMax, ACCOUNT_HINTS.passwordTooLong),
+  );
+
+/** The profile form: name and mobile, with the sign-up rules. */
+export const ProfileFieldsSchema = z.object({ name: PersonNameSchema, mobile });
+
+/** Body of `POST /api/account/email`: the new address and the password, which proves it is you. */
+export const EmailChangeRequestSchema = z.strictObject({ email: EmailSchema, password: current });
+export type EmailChangeRequest = z.output<typeof EmailChangeRequestSchema>;
+
+/** Body of `POST /api/account/email/verify`: the code sent to the new address. */
+export const EmailVerifyRequestSchema = z.strictObject({
+  usercode: opaque,
+  userkey: opaque,
+  verificationcode,
+});
+export type EmailVerifyRequest = z.output<typeof EmailVerifyRequestSchema>;
+
+/** The password form: the current password and the new one twice (the sign-up rules). */
+export const PasswordChangeRequestSchema = z
+  .strictObject({ current, password, repassword })
+  .check(passwordsMatch);
+export type PasswordChangeRequest = z.output<typeof PasswordChangeRequestSchema>;
+
+/** Body of `POST /api/account/delete`: the password and the word DELETE. */
+export const DeleteAccountRequestSchema = z.strictObject({
+  password: current,
+  confirm: z.literal('DELETE', YOUR_ACCOUNT_HINTS.confirmDelete),
+});
+export type DeleteAccountRequest = z.output<typeof DeleteAccountRequestSchema>;
+
+/** A signed-in device as `GET /api/account/sessions` lists it. */
+export const DeviceSchema = z.object({
+  /** Not the session's key: an id that only names it for 'Sign out'. */
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** 'Chrome on Android'. */
+  device: z.string(),
+  /** The device this page is open on. */
+  current: z.boolean(),
+});
+export type Device = z.output<typeof DeviceSchema>;

@@ -143,6 +143,8 @@ export const CustomerRowSchema = z.object({
   orders: z.int(),
   /** What their orders are worth in rupees (a USD order at its invoice's rate; `rupeePaiseOf`). */
   spent: UsdSchema,
+  /** When the customer closed the account (DECISIONS 63): name, e-mail and mobile are then empty. */
+  closedAt: z.optional(z.iso.datetime()),
 });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
@@ -269,3 +271,26 @@ export const MonthQuerySchema = z.object({
     z.refine((month) => !/^\d{4}-\d{2}$/.test(month) || isCalendarDay(`${month}-01`), CONSOLE_HINTS.month),
   ),
 });
+
+/** One store in a backup, as the console's Backups tab lists it (DECISIONS 61). */
+export const BackupStoreSchema = z.object({
+  name: z.string(),
+  records: z.int(),
+  bytes: z.int(),
+  sha256: z.string(),
+});
+
+/** A verified snapshot as `GET /api/console/backups` lists it, newest first. */
+export const BackupSchema = z.object({
+  id: z.string(),
+  /** When it was started (ISO 8601). */
+  at: z.iso.datetime(),
+  kind: z.enum(['nightly', 'monthly']),
+  stores: z.array(BackupStoreSchema),
+  offsite: z.enum(['copied', 'failed', 'off']),
+  /** Why the last off-site copy failed. */
+  offsiteError: z.optional(z.string()),
+});
+export type Backup = z.infer<typeof BackupSchema>;
+
+export const BackupListSchema = z.object({ items: z.array(BackupSchema) });

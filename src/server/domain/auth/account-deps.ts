@@ -4,6 +4,7 @@
  * user in at its end.
  */
 import type { AccountUser } from '~/lib/shared/schemas/account';
+import { deviceOf } from '~/server/domain/auth/devices';
 import { createSession, type NewSession } from '~/server/domain/auth/sessions';
 import { isStaffEmail } from '~/server/domain/auth/staff';
 import type { MailQueue } from '~/server/domain/mail-queue';
@@ -32,6 +33,8 @@ export interface AccountDeps {
   readonly settings: AccountSettings;
   /** Starts a task once the answer is on its way (the handler's `after`); without it, before. */
   readonly after?: (task: () => Promise<unknown>) => void;
+  /** The browser and system of the caller in words (`deviceOf`), kept with a new session. */
+  readonly device?: string;
 }
 
 /**
@@ -43,8 +46,10 @@ export function accountDeps(call: {
   readonly now: Date;
   readonly after?: (task: () => Promise<unknown>) => void;
   readonly settings: AccountSettings;
+  readonly request?: Request;
 }): AccountDeps {
   return {
+    ...(call.request ? { device: deviceOf(call.request.headers.get('user-agent')) } : {}),
     get mail() {
       return call.mail;
     },
@@ -67,10 +72,20 @@ export const toAccountUser = (user: UserRecord, staffEmails: ReadonlySet<string>
   ...(isStaffEmail(user.email, staffEmails) ? { staff: true } : {}),
 });
 
-/** Signs `user` in: the answer's user and a new session (a staff session for staff). */
-export async function signIn(user: UserRecord, now: Date, settings: AccountSettings): Promise<SignedIn> {
+/** Signs `user` in from the caller's device: the answer's user and a new session (a staff session for staff). */
+export async function signIn(
+  user: UserRecord,
+  now: Date,
+  deps: Pick<AccountDeps, 'settings' | 'device'>,
+): Promise<SignedIn> {
+  const { settings } = deps;
   return {
     user: toAccountUser(user, settings.staffEmails),
-    session: await createSession(user.userId, now, isStaffEmail(user.email, settings.staffEmails)),
+    session: await createSession(
+      user.userId,
+      now,
+      isStaffEmail(user.email, settings.staffEmails),
+      deps.device,
+    ),
   };
 }

@@ -52,3 +52,63 @@ export function renderResetCodeMail(input: { name: string; code: string }): Rend
     text: [`Dear ${firstName},`, '', intro, '', `Reset code: ${input.code}`, '', IGNORE].join('\n'),
   };
 }
+
+/**
+ * The code that moves an account to a new address (DECISIONS 62), sent to that address. Like the
+ * sign-up code it carries no text the requester chose: the address is not proved yet.
+ */
+export function renderEmailChangeCodeMail(input: { code: string }): RenderedMail {
+  const intro = `Use this code to make this the e-mail address of your ${site.name} account. It is valid for 10 minutes.`;
+  return {
+    subject: `Your ${site.name} code to change your e-mail: ${input.code}`,
+    html: mailFrame(
+      'Confirm your new e-mail address',
+      `<p style="margin:0 0 12px;">Hello,</p><p style="margin:0;">${escapeHtml(intro)}</p>${codeBlock(input.code)}<p style="margin:0;color:#475569;font-size:13px;">${escapeHtml(IGNORE)}</p>`,
+    ),
+    text: ['Hello,', '', intro, '', `Code: ${input.code}`, '', IGNORE].join('\n'),
+  };
+}
+
+/** `n•••@example.com`: enough for the owner to recognise their new address, not to read it whole. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** Tells the old address that the account moved to a new one (DECISIONS 62). */
+export function renderEmailChangedMail(input: {
+  name: string;
+  newEmail: string;
+  when: string;
+}): RenderedMail {
+  const firstName = firstNameOf(input.name);
+  const intro = `The e-mail address of your ${site.name} account was changed to ${maskedEmail(input.newEmail)} on ${input.when}. Mail about your account and your orders now goes there.`;
+  const notYou = `If you did not make this change, write to ${site.email} at once and we will put it back.`;
+  return {
+    subject: `The e-mail address of your ${site.name} account was changed`,
+    html: mailFrame(
+      'Your e-mail address was changed',
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p><p style="margin:0 0 12px;">${escapeHtml(intro)}</p><p style="margin:0;">${escapeHtml(notYou)}</p>`,
+    ),
+    text: [`Dear ${firstName},`, '', intro, '', notYou].join('\n'),
+  };
+}
+
+/** The closing mail (DECISIONS 63): what was erased, what the law keeps and why. */
+export function renderAccountClosedMail(input: { name: string; kept: readonly string[] }): RenderedMail {
+  const firstName = firstNameOf(input.name);
+  const intro = `Your ${site.name} account is closed, as you asked. You are signed out everywhere, and your profile, saved billing details, cart and the messages you sent us are erased.`;
+  const kept =
+    input.kept.length === 0
+      ? 'You bought nothing from us, so we keep nothing of yours.'
+      : `The law makes us keep ${input.kept.join(', ')} for 8 years (GST law, CGST Act s.36). They are kept for that alone, and erased after.`;
+  const again = `You may sign up again with this address whenever you like. Questions: ${site.email}.`;
+  return {
+    subject: `Your ${site.name} account is closed`,
+    html: mailFrame(
+      'Your account is closed',
+      `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p><p style="margin:0 0 12px;">${escapeHtml(intro)}</p><p style="margin:0 0 12px;">${escapeHtml(kept)}</p><p style="margin:0;">${escapeHtml(again)}</p>`,
+    ),
+    text: [`Dear ${firstName},`, '', intro, '', kept, '', again].join('\n'),
+  };
+}

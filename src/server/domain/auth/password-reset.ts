@@ -61,5 +61,5 @@ export async function reset(input: ResetRequest, deps: AccountDeps): Promise<Sig
   const user = await setPasswordHash(request.userId, await hashPassword(input.password));
   if (!user) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   await revokeAllSessions(user.userId);
-  return signIn(user, now, deps.settings);
+  return signIn(user, now, deps);
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type SessionRecord,
   deleteSession,
   getSession,
   listSessionIds,
@@ -48,8 +49,16 @@ export function sessionIdOf(token: string): string {
 /** Tokens are 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Starts a session for `userId`; a staff session (`staff`) expires after 12 hours unused. */
-export async function createSession(userId: string, now: Date, staff = false): Promise<NewSession> {
+/**
+ * Starts a session for `userId`; a staff session (`staff`) expires after 12 hours unused.
+ * `device`: the browser and system in words (`deviceOf`), shown on the account page.
+ */
+export async function createSession(
+  userId: string,
+  now: Date,
+  staff = false,
+  device?: string,
+): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const sessionId = sessionIdOf(token);
   await saveSession(sessionId, {
@@ -57,6 +66,7 @@ export async function createSession(userId: string, now: Date, staff = false): P
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
     ...(staff ? { staff: true as const } : {}),
+    ...(device === undefined ? {} : { device }),
   });
   return {
     token,
@@ -65,6 +75,15 @@ export async function createSession(userId: string, now: Date, staff = false): P
     ...(staff ? { staff } : {}),
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
   };
+}
+
+/** Whether a stored session has ended (30 days from sign-in, or 7 days / 12 hours unused). */
+export function hasExpired(session: SessionRecord, now: Date): boolean {
+  const age = now.getTime() - Date.parse(session.createdAt);
+  const idle = now.getTime() - Date.parse(session.lastSeenAt);
+  return (
+    age >= SESSION_MAX_AGE_MS || idle >= (session.staff === true ? STAFF_SESSION_IDLE_MS : SESSION_IDLE_MS)
+  );
 }
 
 /**
@@ -76,13 +95,12 @@ export async function resolveSession(token: string, now: Date): Promise<SessionU
   const sessionId = sessionIdOf(token);
   const session = await getSession(sessionId);
   if (!session) return undefined;
-  const age = now.getTime() - Date.parse(session.createdAt);
-  const idle = now.getTime() - Date.parse(session.lastSeenAt);
   const staff = session.staff === true;
-  if (age >= SESSION_MAX_AGE_MS || idle >= (staff ? STAFF_SESSION_IDLE_MS : SESSION_IDLE_MS)) {
+  if (hasExpired(session, now)) {
     await deleteSession(sessionId, session.userId);
     return undefined;
   }
+  const idle = now.getTime() - Date.parse(session.lastSeenAt);
   if (idle >= (staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS))
     await touchSession(sessionId, now.toISOString());
   return { userId: session.userId, sessionId, ...(staff ? { staff } : {}) };
@@ -96,8 +114,11 @@ export async function revokeSession(token: string): Promise<void> {
   if (session) await deleteSession(sessionId, session.userId);
 }
 
-/** Ends every session of `userId` (password reset). */
-export async function revokeAllSessions(userId: string): Promise<void> {
+/**
+ * Ends every session of `userId` (password reset, account closed), or every one but `keep`
+ * (password change, 'sign out all other devices').
+ */
+export async function revokeAllSessions(userId: string, keep?: string): Promise<void> {
   const ids = await listSessionIds(userId);
-  await Promise.all(ids.map((sessionId) => deleteSession(sessionId, userId)));
+  await Promise.all(ids.filter((id) => id !== keep).map((sessionId) => deleteSession(sessionId, userId)));
 }

@@ -74,7 +74,7 @@ export async function login(
   }
   await clearWrongPasswords(accountKey(user.userId), records);
   if (needsRehash(user.passwordHash)) await setPasswordHash(user.userId, await hashPassword(input.password));
-  return signIn(user, now, deps.settings);
+  return signIn(user, now, deps);
 }
 
 /** `GET /api/account/me`: the signed-in user, or Unauthorized when the account is gone. */

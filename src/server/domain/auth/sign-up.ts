@@ -96,5 +96,5 @@ export async function register(input: RegisterRequest, deps: AccountDeps): Promi
   const request = await consumeCode('sign-up', input, now);
   if (!request.signUp) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   const user = await createAccount({ ...request.signUp, notice: request.signUp.notice ?? notice }, now);
-  return signIn(user, now, deps.settings);
+  return signIn(user, now, deps);
 }

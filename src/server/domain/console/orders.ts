@@ -29,7 +29,7 @@ import { refundsOfOrder } from '~/server/storage/refunds';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
 import { sheetRowsOf } from '~/server/storage/console-sheets';
 import { buildIndexOnce, pageOfIndex } from '~/server/storage/time-index';
-import { getUser, listAllUsers } from '~/server/storage/users';
+import { getClosedAccount, getUser, listAllUsers } from '~/server/storage/users';
 import { site } from '~/site.config';
 
 /** Rows per page. */
@@ -226,16 +226,19 @@ async function sumCustomerSpend(userId: string, orderNos: readonly string[]): Pr
 /** A customer as the list shows them, read from their account and totals (undefined: no account). */
 async function customerRowOf(userId: string): Promise<CustomerRow | undefined> {
   const [user, stats] = await Promise.all([getUser(userId), getCustomerStats(userId)]);
-  if (!user) return undefined;
+  // A closed account is listed without its contact details (DECISIONS 63).
+  const closed = user ? undefined : await getClosedAccount(userId);
+  if (!user && !closed) return undefined;
   const spentPaise = stats.spentPaise ?? (await sumCustomerSpend(userId, stats.orderNos));
   return {
-    userid: user.userId,
-    name: user.name,
-    email: user.email,
-    mobile: user.mobile,
-    createdAt: user.createdAt,
+    userid: userId,
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    mobile: user?.mobile ?? '',
+    createdAt: user?.createdAt ?? closed!.createdAt,
     orders: stats.orderNos.length,
     spent: majorFromMinor(spentPaise),
+    ...(closed ? { closedAt: closed.closedAt } : {}),
   };
 }
 

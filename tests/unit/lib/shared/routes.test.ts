@@ -40,6 +40,8 @@ const specRoutes = [
   '/credit-note',
   // Not in the spec: the batches a student bought or was enrolled in (issue 31, DECISIONS 56).
   '/my-courses',
+  // Not in the spec: the customer's own account (DECISIONS 62-63).
+  '/account',
 ];
 
 describe('site routes', () => {

@@ -13,8 +13,9 @@ describe('sitemap filter', () => {
     expect(sitemapPaths).toHaveLength(publicPaths.length + courses.length);
   });
 
-  it('leaves out the sign-in, checkout, history, invoice, credit note and My courses pages', () => {
+  it('leaves out the sign-in, checkout, history, invoice, credit note, My courses and account pages', () => {
     expect([...privatePaths].sort()).toEqual([
+      '/account',
       '/checkout',
       '/credit-note',
       '/invoice',

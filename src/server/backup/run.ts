@@ -1,0 +1,48 @@
+/**
+ * One backup run as the functions start it (DECISIONS 61): the snapshot moves on within the
+ * run's budget, then every verified snapshot not yet copied off-site is copied. The scheduled
+ * `backup` (30 s on Netlify) starts the snapshot and, when it is not done within its budget,
+ * hands over to `backup-background` (15 minutes), which only ever finishes a snapshot in progress.
+ */
+import { copyPendingSnapshots } from '~/server/backup/offsite';
+import { runBackup } from '~/server/backup/snapshot';
+import type { ServerEnv } from '~/server/env';
+
+/** What a run did, for the log. */
+export interface BackupSummary {
+  readonly snapshot: string | undefined;
+  readonly complete: boolean;
+  readonly copied: readonly string[];
+  readonly failed: readonly string[];
+}
+
+/** Runs the backup for `budgetMs`; `resumeOnly`: finish a snapshot in progress, start none. */
+export async function backupNow(
+  settings: Pick<ServerEnv, 'siteUrl' | 'version' | 'backupBucket'>,
+  options: { readonly budgetMs: number; readonly resumeOnly?: boolean; readonly fetcher?: typeof fetch },
+): Promise<BackupSummary> {
+  const result = await runBackup({
+    now: () => new Date(),
+    deadline: Date.now() + options.budgetMs,
+    site: settings.siteUrl,
+    version: settings.version,
+    ...(options.resumeOnly ? { resumeOnly: true } : {}),
+  });
+  const complete = result?.complete ?? true;
+  const { copied, failed } = complete
+    ? await copyPendingSnapshots(settings.backupBucket, options.fetcher)
+    : { copied: [], failed: [] };
+  return { snapshot: result?.id, complete, copied, failed };
+}
+
+/**
+ * Starts `backup-background` (Netlify answers 202 and runs it for up to 15 minutes). Logged, not
+ * thrown, when it cannot start: the next night's run resumes the snapshot where it stopped.
+ */
+export async function handOver(siteUrl: string, from: string): Promise<void> {
+  const answer = await fetch(`${siteUrl}/.netlify/functions/backup-background`, { method: 'POST' }).catch(
+    (error: unknown) => error,
+  );
+  if (!(answer instanceof Response) || answer.status !== 202)
+    console.error(`[${from}] could not start backup-background; the next run resumes`, answer);
+}
