@@ -65,6 +65,26 @@ export const site = {
     { e164: '+919876543210', display: '+91 98765 43210', label: 'Sales' },
   ],
   email: 'hello@example.com',
+  /**
+   * The grievance officer the privacy policy names (DECISIONS 63; the Digital Personal Data
+   * Protection Rules, 2025): who answers a complaint about personal data, within 90 days.
+   */
+  grievanceOfficer: {
+    name: 'Sunita Deshpande',
+    email: 'grievance@example.com',
+    address: {
+      label: 'Grievance Officer',
+      lines: [
+        'Sahyadri Infotech Solutions Pvt. Ltd.',
+        'Office 402, Sample Business Park',
+        'Baner Road, Baner',
+      ],
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411045',
+      country: 'India',
+    } satisfies PostalAddress,
+  },
   /** When the Pune office answers the phone: the one statement of office hours on every page. */
   officeHours: 'Monday to Saturday, 9:30 am to 6:30 pm IST',
   /** WhatsApp number in international format without '+' (wa.me links). */

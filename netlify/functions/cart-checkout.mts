@@ -20,8 +20,10 @@ export default apiHandler({ methods: ['POST'], auth: 'user', body: CheckoutReque
   const deps = paymentDepsOf(call, { forCheckout: true });
   if (!deps) return errors(503, [PAYMENTS_OFF]);
   const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
-  const { expect, ...billing } = body;
-  return json(await startPayment({ userId: user.userId, idempotencyKey: key, billing, expect }, deps));
+  const { expect, notice, ...billing } = body;
+  return json(
+    await startPayment({ userId: user.userId, idempotencyKey: key, billing, expect, notice }, deps),
+  );
 });
 
 // The mixed-case words in both spellings: why in src/server/http/shop-params.ts.

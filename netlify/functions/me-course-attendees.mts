@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { AttendeesSchema } from '~/lib/shared/schemas/batch';
+import { AttendeesRequestSchema } from '~/lib/shared/schemas/batch';
 import { nameAttendees } from '~/server/domain/students/my-courses';
 import { apiHandler } from '~/server/http/handler';
 import { json } from '~/server/http/responses';
@@ -9,13 +9,18 @@ import { json } from '~/server/http/responses';
  * the seats bought, at most one per seat; each new attendee gets the joining mail (DECISIONS 55).
  */
 export default apiHandler(
-  { methods: ['POST'], auth: 'user', body: AttendeesSchema },
-  async ({ user, params, body, mail, settings }) =>
+  { methods: ['POST'], auth: 'user', body: AttendeesRequestSchema },
+  async ({ user, params, body, mail, settings, now }) =>
     json(
-      await nameAttendees(user.userId, params['orderNo'] ?? '', params['courseId'] ?? '', body, {
-        mail,
-        siteUrl: settings.siteUrl,
-      }),
+      await nameAttendees(
+        user.userId,
+        params['orderNo'] ?? '',
+        params['courseId'] ?? '',
+        body.attendees,
+        { mail, siteUrl: settings.siteUrl },
+        body.notice,
+        now,
+      ),
     ),
 );
 

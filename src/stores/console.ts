@@ -7,6 +7,7 @@
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError, apiRequest } from '~/lib/client/api';
+import * as z from '~/lib/shared/zod';
 import {
   CustomerPageSchema,
   LeadPageSchema,
@@ -21,6 +22,9 @@ import {
   type MailStatus,
   type OrderRow,
 } from '~/lib/shared/schemas/console';
+
+/** The answer of a call that answers 204 (nothing to read). */
+const NoContentSchema = z.unknown();
 
 /** A list as the console shows it. */
 export interface ListState<T, F> {
@@ -228,6 +232,23 @@ export async function markLead(id: string, status: LeadStatus, note: string): Pr
   } catch (error) {
     return { ok: false, errors: error instanceof ApiError ? error.messages : [messageOf(error)] };
   }
+}
+
+/**
+ * Erases a lead's personal data with a reason (DECISIONS 63); the list is then loaded again, so
+ * the lead shows what the server kept: erased, by whom, when and why.
+ */
+export async function eraseLead(id: string, reason: string): Promise<ChangeResult> {
+  try {
+    await apiRequest('POST', `/api/console/leads/${encodeURIComponent(id)}/erase`, NoContentSchema, {
+      reason,
+    });
+  } catch (error) {
+    return { ok: false, errors: error instanceof ApiError ? error.messages : [messageOf(error)] };
+  }
+  await loadLeads();
+  void loadAttention();
+  return { ok: true };
 }
 
 /** Sends a queued e-mail now; a sent one leaves the list, a failed try shows its new error. */

@@ -19,12 +19,13 @@ export type ContactSendResult =
 /**
  * Sends a message (fields already validated by the form with the shared schema) and shows the
  * success or failure toast. `website` is the honeypot's value (empty for people); `form` says
- * which form sent it.
+ * which form sent it; `notice` is the version of the notice shown beside it (DECISIONS 63).
  */
 export async function sendContactMessage(
   fields: ContactFields,
   website: string,
   form: ContactFormName = 'contact',
+  notice?: string,
 ): Promise<ContactSendResult> {
   try {
     await apiRequest('POST', '/api/contact/sendmail', SentSchema, {
@@ -32,6 +33,7 @@ export async function sendContactMessage(
       client: CONTACT_CLIENT,
       form,
       ...(website ? { website } : {}),
+      ...(notice ? { notice } : {}),
     });
     notifySuccess(CONTACT_TOASTS.sent);
     return { ok: true };

@@ -55,18 +55,20 @@ export type SaveAttendeesResult =
 
 /**
  * Names the attendees of an enrolment the user bought (API.md `POST .../attendees`): the list
- * replaces the stored one; on success the enrolment in `$enrolments` is the server's.
+ * replaces the stored one; on success the enrolment in `$enrolments` is the server's. `notice`:
+ * the version of the notice shown beside the form (DECISIONS 63), sent as `{attendees, notice}`.
  */
 export async function saveAttendees(
   enrolment: Pick<Enrolment, 'orderNo' | 'course'>,
   attendees: readonly Attendee[],
+  notice?: string,
 ): Promise<SaveAttendeesResult> {
   try {
     const saved = await apiRequest(
       'POST',
       `${enrolmentPath(enrolment)}/attendees`,
       EnrolmentSchema,
-      attendees,
+      notice ? { attendees, notice } : attendees,
     );
     $list.set(
       $list

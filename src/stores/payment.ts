@@ -76,16 +76,17 @@ function cartOf(body: unknown): readonly CartItem[] | undefined {
  * browser then posts: the page leaves for the gateway. A cart changed elsewhere comes back with
  * the server's cart (`changed`); the billing details' hints come back as `messages`, and so does
  * being offline (at once); a server not reached, or not answering within `CHECKOUT_TIMEOUT_MS`, is
- * said in a toast: either way nothing was charged.
+ * said in a toast: either way nothing was charged. `notice`: the version of the notice shown
+ * beside the billing form (DECISIONS 63).
  */
-export function pay(billing: BillingRecord): Promise<PayResult> {
-  checkoutRun ??= startPayment(billing).finally(() => {
+export function pay(billing: BillingRecord, notice?: string): Promise<PayResult> {
+  checkoutRun ??= startPayment(billing, notice).finally(() => {
     checkoutRun = undefined;
   });
   return checkoutRun;
 }
 
-async function startPayment(billing: BillingRecord): Promise<PayResult> {
+async function startPayment(billing: BillingRecord, notice: string | undefined): Promise<PayResult> {
   const user = $user.get();
   if (!user) return { ok: false };
   // Offline, nothing can be charged: said at once, before any wait.
@@ -110,7 +111,7 @@ async function startPayment(billing: BillingRecord): Promise<PayResult> {
       'POST',
       cartPath('checkout', user.userid),
       CheckoutAnswerSchema,
-      { ...billing, expect },
+      { ...billing, expect, ...(notice ? { notice } : {}) },
       { headers: { 'Idempotency-Key': key }, timeoutMs: CHECKOUT_TIMEOUT_MS },
     );
     rememberBilling(billing);

@@ -134,8 +134,9 @@ export const $pendingCode: ReadableAtom<PendingCodeState | null> = $pending;
 const $checked = atom(false);
 export const $sessionChecked: ReadableAtom<boolean> = $checked;
 
-// The sign-up details of this page (never stored: they hold the password), sent again with the code.
-let signUpDetails: SignUpFields | undefined;
+// The sign-up details of this page (never stored: they hold the password), sent again with the
+// code, with the version of the notice shown beside the form (DECISIONS 63).
+let signUpDetails: (SignUpFields & { notice?: string }) | undefined;
 
 const NoContentSchema = z.unknown();
 
@@ -200,14 +201,18 @@ export async function signIn(fields: SignInFields): Promise<AccountResult> {
   }
 }
 
-/** Sign-up step 1: the server e-mails a code and answers the pending registration's ids. */
-export async function sendSignUpCode(fields: SignUpFields): Promise<AccountResult> {
+/**
+ * Sign-up step 1: the server e-mails a code and answers the pending registration's ids. `notice`:
+ * the version of the notice shown beside the form (DECISIONS 63).
+ */
+export async function sendSignUpCode(fields: SignUpFields, notice?: string): Promise<AccountResult> {
   try {
+    const details = { ...fields, ...(notice ? { notice } : {}) };
     const code = await apiRequest('POST', '/api/account/sendcode', PendingCodeSchema, {
-      ...fields,
+      ...details,
       clientCode: ACCOUNT_CLIENT,
     });
-    signUpDetails = fields;
+    signUpDetails = details;
     $pending.set({
       usercode: code.usercode,
       userkey: code.userkey,

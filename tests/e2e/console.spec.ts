@@ -140,6 +140,16 @@ test('a visitor sends the contact form; staff see it under New, mark it handled 
   const handled = leads.getByRole('row').filter({ hasText: leadName });
   await expect(handled).toContainText('Called back; quote sent.');
   await expect(handled).toContainText(staffEmail);
+
+  // Erased at the visitor's request (DECISIONS 63): what it said goes; who, when and why stay.
+  await handled.getByRole('button', { name: new RegExp(`^Erase\\W+the lead from ${leadName}$`) }).click();
+  const eraseDialog = staffPage.getByRole('dialog', { name: `Erase the lead from ${leadName}?` });
+  await eraseDialog.getByLabel('Why is it erased?').fill('Asked by phone.');
+  await eraseDialog.getByRole('button', { name: 'Erase for good' }).click();
+  await expect(leads.getByRole('row').filter({ hasText: leadName })).toHaveCount(0);
+  await expect(
+    staffPage.getByText(new RegExp(`^Erased on .+ by ${staffEmail} — Asked by phone\\.$`)),
+  ).toBeFocused();
 });
 
 test('staff find the order, open its invoice and download the GST sales register with its row', async () => {

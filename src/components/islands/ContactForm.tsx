@@ -31,9 +31,16 @@ interface Props {
   variant?: 'page' | 'footer';
   /** Visible heading of the form. */
   title: string;
+  /**
+   * The version of the notice the page shows beside the form (rendered by Astro, so the notice
+   * costs no script), sent with the message (DECISIONS 63).
+   */
+  notice?: string | undefined;
+  /** Id of that notice, which describes the form. */
+  noticeId?: string | undefined;
 }
 
-export default function ContactForm({ variant = 'page', title }: Props) {
+export default function ContactForm({ variant = 'page', title, notice, noticeId }: Props) {
   const id = useId();
   const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const [honeypot, setHoneypot] = useState('');
@@ -65,7 +72,12 @@ export default function ContactForm({ variant = 'page', title }: Props) {
 
   const onSubmit = async (values: FormOutput) => {
     setServerErrors([]);
-    const result = await sendContactMessage(values, honeypot, variant === 'footer' ? 'quote' : 'contact');
+    const result = await sendContactMessage(
+      values,
+      honeypot,
+      variant === 'footer' ? 'quote' : 'contact',
+      notice,
+    );
     if (result.ok) {
       reset();
       setChanged(new Set());
@@ -97,6 +109,7 @@ export default function ContactForm({ variant = 'page', title }: Props) {
       <form
         className={`contact-form contact-form--${variant}`}
         aria-labelledby={`${id}-title`}
+        aria-describedby={noticeId}
         noValidate
         onSubmit={handleSubmit(onSubmit)}
       >

@@ -70,6 +70,22 @@ export const consoleText = {
     cancel: 'Cancel',
     saved: (name: string, status: string) => `${name}: marked ${status.toLowerCase()}.`,
     export: 'Download leads (CSV)',
+    /** Erasing a lead on request (DECISIONS 63). */
+    erase: 'Erase',
+    eraseFor: (name: string) => `: the lead from ${name}`,
+    erasedName: 'Erased',
+    erased: (date: string, by: string, reason: string) => `Erased on ${date} by ${by} — ${reason}`,
+    erasedAnnounce: (name: string) => `The lead from ${name} is erased.`,
+    eraseDialog: {
+      title: (name: string) => `Erase the lead from ${name}?`,
+      intro:
+        'This deletes the name, e-mail, phone and message of this lead, its e-mails on our mail queue and any note, for good. The console keeps only that it was erased, by you, when and why. Delete the copy that reached our inbox there yourself.',
+      reasonLabel: 'Why is it erased?',
+      reasonHelp: 'For example: asked by phone on 26 November.',
+      confirm: 'Erase for good',
+      erasing: 'Erasing…',
+      cancel: 'Cancel',
+    },
   },
   orders: {
     caption: 'Orders and their GST',

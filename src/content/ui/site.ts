@@ -45,6 +45,15 @@ export const carouselText = {
   slide: '{index} of {total}',
 } as const;
 
+/** The parts of the privacy policy that come from the site's config and notices (DECISIONS 63). */
+export const privacyPolicyText = {
+  officerHeading: 'Grievance officer',
+  officerIntro:
+    'Write to our grievance officer about anything in this policy or how we handled your data. We answer within 90 days.',
+  noticesHeading: 'The notices beside our forms',
+  noticeVersion: 'version',
+} as const;
+
 export const contactFormText = {
   labels: { name: 'Name', phone: 'Phone', email: 'Email', message: 'Message', website: 'Website' },
   /** Under the phone field instead of a sample number, which looked filled in (issue 23, item 10). */

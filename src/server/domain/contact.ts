@@ -10,6 +10,7 @@ import type { ContactMessage, ContactMessageReport } from '~/lib/shared/schemas/
 import type { MailSettings } from '~/server/domain/mail';
 import { mailDeliveryOf, type MailQueue } from '~/server/domain/mail-queue';
 import { renderContactAcknowledgement, renderContactNotification } from '~/server/domain/mail-templates';
+import { noticeAccepted } from '~/server/domain/notices';
 import { consumeRateLimit, type RateLimitPolicy } from '~/server/domain/rate-limit';
 import { serverEnv } from '~/server/env';
 import {
@@ -56,9 +57,11 @@ function newMessageId(now: Date): string {
 export { contactMailKeys };
 
 /**
- * Accepts a validated message from `clientAddress`: counts it against the rate limits (throws
- * `RateLimited`), stores it, then queues its two e-mails. A filled honeypot means a bot: the
- * message is neither stored nor mailed, and the answer is the same as for a person.
+ * Accepts a validated message from `clientAddress`: checks the notice version it names (throws
+ * `ValidationError` for one that is not the form's current notice, DECISIONS 63), counts it
+ * against the rate limits (throws `RateLimited`), stores it with the notice, then queues its two
+ * e-mails. A filled honeypot means a bot: the message is neither stored nor mailed, and the answer
+ * is the same as for a person.
  * Resolves to the stored message, or undefined for a bot.
  */
 export async function acceptContactMessage(
@@ -68,6 +71,8 @@ export async function acceptContactMessage(
 ): Promise<ContactMessage | undefined> {
   if (input.website?.trim()) return undefined;
   const now = deps.now();
+  const form = input.form ?? 'contact';
+  const notice = noticeAccepted(form, input.notice, now);
   const limits = contactRateLimits();
   // Both limits count the attempt (side by side: each is its own record); either may refuse it.
   const counted = await Promise.allSettled([
@@ -84,7 +89,8 @@ export async function acceptContactMessage(
     phone: input.phone,
     email: input.email,
     message: input.message,
-    form: input.form ?? 'contact',
+    form,
+    notice,
   };
   await saveNewContactMessage(message);
   // Stored (and marked unmailed): from here on the visitor's message is safe, so a failure to

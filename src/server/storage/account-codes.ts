@@ -7,6 +7,7 @@
  *   request's code counts, so asking for a new code voids the previous one.
  */
 import * as z from '~/lib/shared/zod';
+import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 
@@ -15,6 +16,8 @@ const SignUpDetailsSchema = z.object({
   email: z.string(),
   mobile: z.string(),
   passwordHash: z.string(),
+  /** The notice shown beside the sign-up form (DECISIONS 63); absent on requests from before. */
+  notice: z.optional(NoticeAcceptedSchema),
 });
 
 /** A pending request. `codeHash` is absent when no code was sent (e-mail already registered, or unknown). */

@@ -11,6 +11,7 @@ import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { sweep, type Budget, type SweepResult } from '~/server/storage/sweep';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
+import { NoticeAcceptedSchema, type NoticeAccepted } from '~/lib/shared/schemas/notice';
 import { OrderLineSchema } from '~/server/storage/orders';
 
 export const CheckoutSchema = z.object({
@@ -26,6 +27,11 @@ export const CheckoutSchema = z.object({
    * gateway order that was paid.
    */
   billing: z.optional(BillingRecordSchema),
+  /**
+   * The notice shown beside the billing form when `billing` was given (DECISIONS 63): written with
+   * it; null when the call named none; absent on checkouts from before notices.
+   */
+  notice: z.optional(NoticeAcceptedSchema),
   /** The order number, once assigned. */
   orderNo: z.optional(z.string()),
   /** When every step was done. */
@@ -120,6 +126,7 @@ export async function bindGatewayOrder(
   payment: NonNullable<Checkout['payment']>,
   billing: NonNullable<Checkout['billing']>,
   replacing: string | undefined,
+  notice: NoticeAccepted = null,
 ): Promise<Checkout> {
   // Indexed first: a payment of it finds its checkout the moment the buyer can pay it.
   await store.create(gatewayOrderKey(payment.orderId), GatewayOrderSchema, {
@@ -129,13 +136,14 @@ export async function bindGatewayOrder(
   return updateCheckout(checkout.userId, checkout.cartVersion, (current) => {
     const asked = current.payment;
     if (asked?.orderId !== replacing) return current;
-    if (asked === undefined) return { ...current, billing, payment };
+    if (asked === undefined) return { ...current, billing, notice, payment };
     const replaceable =
       asked.reference === undefined && asked.claimedBy === undefined && current.orderNo === undefined;
     if (!replaceable) return current;
     return {
       ...current,
       billing,
+      notice,
       payment,
       replacedGatewayOrders: [...(current.replacedGatewayOrders ?? []), asked.orderId],
     };

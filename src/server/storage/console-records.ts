@@ -47,6 +47,18 @@ export async function saveLeadState(
   return saved;
 }
 
+/**
+ * A lead erased (DECISIONS 63): marks it handled (by `by` at `at` unless it was handled before)
+ * and drops the note staff wrote, which may repeat what it said.
+ */
+export async function settleErasedLeadState(messageId: string, by: string, at: Date): Promise<void> {
+  await store.update(`lead-states/${messageId}`, LeadStateSchema, (state): LeadState | typeof SKIP => {
+    if (state?.status !== 'handled') return { status: 'handled', handledBy: by, handledAt: at.toISOString() };
+    if (state.note === undefined) return SKIP;
+    return { status: state.status, handledBy: state.handledBy, handledAt: state.handledAt };
+  });
+}
+
 /** Takes a customer's row out of the console's sheet after a change of their totals. */
 async function forgetCustomerRow(userId: string): Promise<void> {
   const user = await getUser(userId);

@@ -5,10 +5,28 @@
  * message whose e-mails are not yet on the queue: written with the message, removed once both
  * are queued, so the retry job finds every message whose queueing failed by listing a prefix that
  * is nearly always empty.
+ *
+ * A message whose personal data was erased (DECISIONS 63, `lead-erasure.ts`) stays at
+ * `messages/<id>` as an `ErasedContactMessage`: when it came and who erased it, when and why.
+ * `getContactMessage` and `listContactMessages` answer only messages as sent.
+ *
+ * `by-email/<sha256 of the e-mail>/<id>`: an empty marker per message, so the leads sent from an
+ * address (a customer who deletes their account) are found with one listing, not by reading every
+ * message: the console's `leads` index names every lead ever sent and grows without end, while an
+ * address sends a handful. Written before the message (a crash leaves a marker naming no message,
+ * which `leadIdsFromEmail` skips); taken out when the lead is erased. Messages stored before the
+ * markers get theirs once, on the first look-up (`email-markers-built`).
  */
-import { ContactMessageSchema, type ContactMessage } from '~/lib/shared/schemas/contact-message';
+import { createHash } from 'node:crypto';
+import {
+  ContactMessageSchema,
+  StoredContactMessageSchema,
+  type ContactMessage,
+  type ErasedContactMessage,
+  type StoredContactMessage,
+} from '~/lib/shared/schemas/contact-message';
 import * as z from '~/lib/shared/zod';
-import { openStore } from '~/server/storage/blob-store';
+import { openStore, SKIP } from '~/server/storage/blob-store';
 import { forgetSheetRow } from '~/server/storage/console-sheets';
 import { addToIndex } from '~/server/storage/time-index';
 
@@ -18,6 +36,13 @@ const messageKey = (id: string) => `messages/${id}`;
 const unmailedKey = (id: string) => `unmailed/${id}`;
 const UnmailedSchema = z.object({ since: z.iso.datetime() });
 
+const EmptySchema = z.object({});
+/** An e-mail address as a key part: hashed, so no key carries the address. */
+const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+const emailPrefix = (email: string) => `by-email/${emailHash(email)}/`;
+const EMAIL_MARKERS_BUILT = 'meta/email-markers-built';
+const BuiltSchema = z.object({ at: z.iso.datetime() });
+
 /**
  * Stores a new message, marked unmailed; throws if the id is taken (ids carry 32 random bits, so
  * never in practice). The mark comes first: a crash between the two leaves a mark with no
@@ -25,6 +50,7 @@ const UnmailedSchema = z.object({ since: z.iso.datetime() });
  */
 export async function saveNewContactMessage(message: ContactMessage): Promise<void> {
   await store.create(unmailedKey(message.id), UnmailedSchema, { since: message.receivedAt });
+  await store.create(`${emailPrefix(message.email)}${message.id}`, EmptySchema, {});
   const created = await store.create(messageKey(message.id), ContactMessageSchema, message);
   if (!created) throw new Error(`Contact message id collision: ${message.id}`);
   const at = new Date(message.receivedAt);
@@ -65,14 +91,68 @@ export async function listUnmailedContactMessages(): Promise<
   });
 }
 
-/** The message with this id, or undefined. */
-export function getContactMessage(id: string): Promise<ContactMessage | undefined> {
-  return store.get(messageKey(id), ContactMessageSchema);
+/** True for a message whose personal data was erased. */
+export const isErased = (message: StoredContactMessage): message is ErasedContactMessage =>
+  'erased' in message;
+
+/** The message with this id as sent, or undefined (none, or erased). */
+export async function getContactMessage(id: string): Promise<ContactMessage | undefined> {
+  const stored = await getStoredContactMessage(id);
+  return stored && !isErased(stored) ? stored : undefined;
 }
 
-/** Every stored message, oldest first. For the maintainers' listing. */
-export async function listContactMessages(): Promise<ContactMessage[]> {
+/** The message with this id as stored, as sent or erased, or undefined. */
+export function getStoredContactMessage(id: string): Promise<StoredContactMessage | undefined> {
+  return store.get(messageKey(id), StoredContactMessageSchema);
+}
+
+/** Every stored message, as sent or erased, oldest first. */
+export async function listStoredContactMessages(): Promise<StoredContactMessage[]> {
   const keys = await store.list('messages/');
-  const messages = await Promise.all(keys.map((key) => store.get(key, ContactMessageSchema)));
-  return messages.filter((message): message is ContactMessage => message !== undefined);
+  const messages = await Promise.all(keys.map((key) => store.get(key, StoredContactMessageSchema)));
+  return messages.filter((message) => message !== undefined);
+}
+
+/** Every message as sent (not erased), oldest first. For the maintainers' listing. */
+export async function listContactMessages(): Promise<ContactMessage[]> {
+  return (await listStoredContactMessages()).filter(
+    (message): message is ContactMessage => !isErased(message),
+  );
+}
+
+/**
+ * Puts `erased` in place of message `id` unless it is erased already (the first erasure stays).
+ * Resolves to the message as stored afterwards, or undefined when there is none.
+ */
+export async function replaceWithErased(
+  id: string,
+  erased: ErasedContactMessage,
+): Promise<StoredContactMessage | undefined> {
+  return store.update(messageKey(id), StoredContactMessageSchema, (current) =>
+    current === undefined || isErased(current) ? SKIP : erased,
+  );
+}
+
+/** Takes out the marker that finds message `id` by its sender's address. */
+export function forgetEmailMarker(email: string, id: string): Promise<void> {
+  return store.delete(`${emailPrefix(email)}${id}`);
+}
+
+/**
+ * Ids of every lead sent from `email` (any case) and not erased, oldest first: one listing of the
+ * address's markers and a read of each message they name (DECISIONS 63: a customer who deletes
+ * their account has their leads erased). The first call also writes the markers of messages
+ * stored before them (a scan of every message, once).
+ */
+export async function leadIdsFromEmail(email: string): Promise<string[]> {
+  if (!(await store.get(EMAIL_MARKERS_BUILT, BuiltSchema))) {
+    for (const message of await listContactMessages()) {
+      await store.create(`${emailPrefix(message.email)}${message.id}`, EmptySchema, {});
+    }
+    await store.create(EMAIL_MARKERS_BUILT, BuiltSchema, { at: new Date().toISOString() });
+  }
+  const prefix = emailPrefix(email);
+  const ids = (await store.list(prefix)).map((key) => key.slice(prefix.length));
+  const messages = await Promise.all(ids.map((id) => getContactMessage(id)));
+  return ids.filter((_, index) => messages[index] !== undefined).sort();
 }

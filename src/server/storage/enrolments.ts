@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from '~/lib/shared/zod';
+import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 
 const PersonSchema = z.object({ name: z.string(), email: z.string() });
@@ -33,6 +34,11 @@ export const EnrolmentRecordSchema = z.object({
    * enrolment no attendee was named on since the cap (then: its attendees).
    */
   mailedTo: z.optional(z.array(z.string())),
+  /**
+   * The notice shown beside the attendees form when the list was last saved (DECISIONS 63), with
+   * when; null when that call named none; absent while no list was saved since notices.
+   */
+  attendeesNotice: z.optional(NoticeAcceptedSchema),
   /** When the payment that enrolled them was confirmed (ISO 8601). */
   enrolledAt: z.iso.datetime(),
   /** Set when the course was refunded: the seats are given back and the enrolment no longer listed. */

@@ -97,6 +97,16 @@ export async function updateQueuedMail(
   return mail;
 }
 
+/**
+ * Deletes a queued e-mail and its pending and failed markers (a lead's e-mails when the lead is
+ * erased, DECISIONS 63): it is neither sent nor listed again. The markers go first, so a crash
+ * leaves a stored e-mail no list names, never a marker the retry job would send from.
+ */
+export async function deleteQueuedMail(key: string): Promise<void> {
+  await Promise.all([store.delete(pendingKey(key)), store.delete(failedKey(key))]);
+  await store.delete(mailKey(key));
+}
+
 /** Keys of the e-mails still waiting to be sent, oldest marker key first. */
 export async function listPendingMailKeys(): Promise<string[]> {
   const keys = await store.list('pending/');

@@ -13,6 +13,7 @@ import * as z from '~/lib/shared/zod';
 import { CentsSchema, CurrencySchema, sumCents } from '~/lib/shared/money';
 import { rupeePaiseOf } from '~/lib/shared/rupee-value';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
+import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addOrderToCustomerStats } from '~/server/storage/console-records';
@@ -66,6 +67,11 @@ export const OrderSchema = z.object({
   payment: z.optional(PaymentReferenceSchema),
   /** The invoice as issued when the order was placed (DECISIONS 47); orders before it have none. */
   invoice: z.optional(InvoiceSchema),
+  /**
+   * The notice shown beside the billing form when its details were given (DECISIONS 63), from the
+   * checkout; absent on orders from before notices.
+   */
+  notice: z.optional(NoticeAcceptedSchema),
 });
 
 export type Order = z.infer<typeof OrderSchema>;

@@ -31,6 +31,11 @@ export async function putOutboxMail(idempotencyKey: string, mail: OutboxMail): P
   return (await store.get(mailKey(idempotencyKey), OutboxMailSchema)) ?? mail;
 }
 
+/** Deletes the local outbox's copy of an e-mail, if any (a lead erased, DECISIONS 63). */
+export function deleteOutboxMail(idempotencyKey: string): Promise<void> {
+  return store.delete(mailKey(idempotencyKey));
+}
+
 /** Deletes local outbox e-mails stored before `before` (issue 17, item 6). */
 export function sweepOutbox(before: Date, budget: Budget): Promise<SweepResult> {
   return sweep(

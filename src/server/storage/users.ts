@@ -20,6 +20,7 @@
  */
 import { MOBILE_PATTERN } from '~/lib/shared/schemas/account';
 import { BillingRecordSchema } from '~/lib/shared/schemas/billing';
+import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
@@ -38,6 +39,8 @@ export const UserRecordSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Billing details saved at checkout ('Save for next time') or on the account page (DECISIONS 62). */
   billing: z.optional(BillingRecordSchema),
+  /** The notice shown beside the sign-up form (DECISIONS 63); absent on accounts from before. */
+  notice: z.optional(NoticeAcceptedSchema),
 });
 
 export type UserRecord = z.infer<typeof UserRecordSchema>;

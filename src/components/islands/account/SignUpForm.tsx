@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountFormCopy, accountMessages } from '~/content/ui/account';
+import { signUpNotice } from '~/content/ui/notices';
 import type * as z from 'zod/mini';
 import {
   ACCOUNT_LIMITS,
@@ -18,6 +19,7 @@ import {
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
 import { $pendingCode, $user, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
+import { FormNotice } from '../FormNotice';
 import {
   AccountForm,
   CodeEntry,
@@ -45,7 +47,10 @@ export default function SignUpForm({ onSignedIn }: { onSignedIn: (message?: stri
 
 function DetailsStep() {
   const id = useId();
-  const { errors, submit: onSubmit } = useSend(sendSignUpCode);
+  // The notice shown beside the form goes with the details (DECISIONS 63).
+  const { errors, submit: onSubmit } = useSend((fields: SignUpFields) =>
+    sendSignUpCode(fields, signUpNotice.version),
+  );
   const form = useForm<SignUpFieldsInput, unknown, SignUpFields>({
     resolver: zodResolver(SignUpFieldsSchema),
     // A field's hint shows once it loses focus, then follows each change.
@@ -87,6 +92,7 @@ function DetailsStep() {
       </div>
       <NewPasswordFields id={id} labels={copy} form={form} />
       <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />
+      <FormNotice notice={signUpNotice} id={`${id}-notice`} />
       <p className="account-forms__footer">
         {copy.haveAccount}{' '}
         <SwitchButton onClick={() => showAccountView('signin')}>{copy.loginHere}</SwitchButton>

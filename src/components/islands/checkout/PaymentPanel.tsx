@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { checkoutNotice } from '~/content/ui/notices';
 import { checkoutText as text } from '~/content/ui/shop';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
 import { GST_STATES, isValidGstin } from '~/lib/shared/gst';
@@ -25,6 +26,7 @@ import { $savedBilling } from '~/stores/billing';
 import { $checkoutPending, pay } from '~/stores/payment';
 import { $user } from '~/stores/session';
 import { Field } from '../form-field';
+import { FormNotice } from '../FormNotice';
 import '../account/account-forms.css';
 
 /** Countries by English name, India first (most buyers). */
@@ -109,7 +111,7 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
   const onPay = handleSubmit(
     async (values) => {
       setServerErrors([]);
-      const result = await pay(values);
+      const result = await pay(values, checkoutNotice.version);
       if (!result.ok && result.messages) setServerErrors(result.messages);
     },
     // Pressing Pay with a hint showing moves focus to the first field to fix.
@@ -298,6 +300,7 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
         </button>
         <p className="checkout__note">{text.payNote}</p>
         <p className="checkout__note">{text.taxNote}</p>
+        <FormNotice notice={checkoutNotice} id={`${id}-notice`} />
       </form>
     </aside>
   );

@@ -1,11 +1,15 @@
-/** The console's Leads tab: filter New / Handled / All, search, mark handled with a note, export. */
+/**
+ * The console's Leads tab: filter New / Handled / All, search, mark handled with a note, erase on
+ * request (DECISIONS 63), export.
+ */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { consoleText } from '~/content/ui/console';
 import { formatIndianDateTime } from '~/lib/shared/dates';
 import type { Lead, LeadStatus } from '~/lib/shared/schemas/console';
 import { $leads, exportHref, loadLeads, loadMoreLeads, markLead } from '~/stores/console';
 import { DataTable, type Column } from './DataTable';
+import { EraseLeadDialog } from './EraseLeadDialog';
 import { FilterChoice, ListFrame, SearchForm } from './ListFrame';
 
 const text = consoleText.leads;
@@ -17,14 +21,102 @@ function mailSummary(lead: Lead): { label: string; tone: 'ok' | 'wait' | 'bad' }
   return { label: text.mail.sent, tone: 'ok' };
 }
 
+/** What remains of an erased lead, in words: when, by whom and why. */
+const erasedLine = (erased: NonNullable<Lead['erased']>) =>
+  text.erased(formatIndianDateTime(erased.at), erased.by, erased.reason);
+
+/**
+ * What remains of an erased lead; the one just erased takes focus (its Erase button is gone with
+ * what it said), so a screen reader hears what the console kept.
+ */
+function ErasedLine({
+  erased,
+  focus,
+}: {
+  readonly erased: NonNullable<Lead['erased']>;
+  readonly focus: boolean;
+}) {
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) line.current?.focus();
+  }, [focus]);
+  return (
+    <p ref={line} className="lead-message lead-message--erased" tabIndex={focus ? -1 : undefined}>
+      {erasedLine(erased)}
+    </p>
+  );
+}
+
+/** Erase…, and its dialog; focus comes back to the button when the dialog is cancelled. */
+function EraseAction({
+  lead,
+  onErased,
+}: {
+  readonly lead: Lead;
+  readonly onErased: (id: string, name: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // Each press opens a new dialog (as RefundCell's: the dialog's close comes a task after Escape).
+  const [opened, setOpened] = useState(0);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    opener.current?.focus();
+  }, [refocus]);
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className="button button--outline button--small"
+        onClick={() => {
+          setOpened((count) => count + 1);
+          setOpen(true);
+        }}
+      >
+        {text.erase}
+        <span className="visually-hidden">{text.eraseFor(lead.name)}</span>
+      </button>
+      {open && (
+        <EraseLeadDialog
+          key={opened}
+          lead={lead}
+          onClosed={() => {
+            setOpen(false);
+            setRefocus(true);
+          }}
+          onErased={() => onErased(lead.id, lead.name)}
+        />
+      )}
+    </>
+  );
+}
+
 /** A lead's status cell: the status, who changed it, and the form to change it. */
-function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: (message: string) => void }) {
+function StatusCell({
+  lead,
+  onSaved,
+  onErased,
+}: {
+  readonly lead: Lead;
+  readonly onSaved: (message: string) => void;
+  readonly onErased: (id: string, name: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
   const next: LeadStatus = lead.status === 'new' ? 'handled' : 'new';
   const noteId = `note-${lead.id}`;
   const errorId = `note-error-${lead.id}`;
+  if (lead.erased) {
+    return (
+      <div className="lead-status">
+        <span className="console-badge console-badge--handled">{text.erasedName}</span>
+      </div>
+    );
+  }
   return (
     <div className="lead-status">
       <span className={`console-badge console-badge--${lead.status}`}>{text.status[lead.status]}</span>
@@ -85,10 +177,17 @@ function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: 
           </div>
         </form>
       ) : (
-        <button type="button" className="button button--outline button--small" onClick={() => setOpen(true)}>
-          {next === 'handled' ? text.markHandled : text.markNew}
-          <span className="visually-hidden">: {lead.name}</span>
-        </button>
+        <div className="lead-status__actions">
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => setOpen(true)}
+          >
+            {next === 'handled' ? text.markHandled : text.markNew}
+            <span className="visually-hidden">: {lead.name}</span>
+          </button>
+          <EraseAction lead={lead} onErased={onErased} />
+        </div>
       )}
     </div>
   );
@@ -97,6 +196,12 @@ function StatusCell({ lead, onSaved }: { readonly lead: Lead; readonly onSaved: 
 export function LeadsPanel() {
   const list = useStore($leads);
   const [announcement, setAnnouncement] = useState('');
+  /** The lead just erased here: its remains take focus. */
+  const [erasedId, setErasedId] = useState<string | undefined>();
+  const onErased = (id: string, name: string) => {
+    setErasedId(id);
+    setAnnouncement(text.erasedAnnounce(name));
+  };
   const columns: Column<Lead>[] = [
     {
       key: 'received',
@@ -107,28 +212,34 @@ export function LeadsPanel() {
     {
       key: 'name',
       label: text.columns.name,
-      cell: (lead) => lead.name,
+      cell: (lead) => (lead.erased ? <span className="console-muted">{text.erasedName}</span> : lead.name),
       sortValue: (lead) => lead.name.toLowerCase(),
     },
     {
       key: 'phone',
       label: text.columns.phone,
-      cell: (lead) => (
-        <a className="console-nowrap" href={`tel:${lead.phone}`}>
-          {lead.phone}
-        </a>
-      ),
+      cell: (lead) =>
+        lead.erased ? null : (
+          <a className="console-nowrap" href={`tel:${lead.phone}`}>
+            {lead.phone}
+          </a>
+        ),
     },
     {
       key: 'email',
       label: text.columns.email,
-      cell: (lead) => <a href={`mailto:${lead.email}`}>{lead.email}</a>,
+      cell: (lead) => (lead.erased ? null : <a href={`mailto:${lead.email}`}>{lead.email}</a>),
       sortValue: (lead) => lead.email,
     },
     {
       key: 'message',
       label: text.columns.message,
-      cell: (lead) => <p className="lead-message">{lead.message}</p>,
+      cell: (lead) =>
+        lead.erased ? (
+          <ErasedLine erased={lead.erased} focus={lead.id === erasedId} />
+        ) : (
+          <p className="lead-message">{lead.message}</p>
+        ),
     },
     {
       key: 'form',
@@ -159,7 +270,7 @@ export function LeadsPanel() {
     {
       key: 'status',
       label: text.columns.status,
-      cell: (lead) => <StatusCell lead={lead} onSaved={setAnnouncement} />,
+      cell: (lead) => <StatusCell lead={lead} onSaved={setAnnouncement} onErased={onErased} />,
       sortValue: (lead) => lead.status,
     },
   ];

@@ -6,11 +6,13 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { attendeesFormText as text } from '~/content/ui/my-courses';
+import { attendeesNotice } from '~/content/ui/notices';
 import { normaliseEmail } from '~/lib/shared/schemas/contact';
 import { AttendeeSchema, BATCH_HINTS, type Enrolment } from '~/lib/shared/schemas/batch';
 import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
 import { saveAttendees } from '~/stores/my-courses';
 import { Field } from '../form-field';
+import { FormNotice } from '../FormNotice';
 
 interface Row {
   name: string;
@@ -81,7 +83,7 @@ export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
       .filter((row) => row.name.trim() || row.email.trim())
       .map((row) => AttendeeSchema.parse({ name: row.name, email: normaliseEmail(row.email) }));
     setBusy(true);
-    const result = await saveAttendees(enrolment, attendees);
+    const result = await saveAttendees(enrolment, attendees, attendeesNotice.version);
     setBusy(false);
     setStatus(
       result.ok ? { tone: 'ok', messages: [text.saved] } : { tone: 'error', messages: result.messages },
@@ -157,6 +159,7 @@ export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
           ))}
         </div>
       </div>
+      <FormNotice notice={attendeesNotice} id={`${id}-notice`} />
     </form>
   );
 }

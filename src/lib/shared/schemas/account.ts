@@ -5,6 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { EMAIL_PATTERN, indianMobileDigits, normaliseEmail } from '~/lib/shared/schemas/contact';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The tenant code the account and cart calls carry (product-spec section 9). */
@@ -131,9 +132,17 @@ export const SignUpFieldsSchema = z
 export type SignUpFieldsInput = z.input<typeof SignUpFieldsSchema>;
 export type SignUpFields = z.output<typeof SignUpFieldsSchema>;
 
-/** Body of `POST /api/account/sendcode`. */
+/** Body of `POST /api/account/sendcode`; `notice`: the version of the notice shown beside the form (DECISIONS 63). */
 export const SendCodeRequestSchema = z
-  .strictObject({ name: PersonNameSchema, mobile, email: EmailSchema, password, repassword, clientCode })
+  .strictObject({
+    name: PersonNameSchema,
+    mobile,
+    email: EmailSchema,
+    password,
+    repassword,
+    clientCode,
+    notice: NoticeFieldSchema,
+  })
   .check(passwordsMatch);
 export type SendCodeRequest = z.output<typeof SendCodeRequestSchema>;
 
@@ -159,6 +168,8 @@ export const RegisterRequestSchema = z
     userkey: opaque,
     /** The original client sends 1; kept for compatibility, not used. */
     status: z.optional(z.union([z.number(), z.string()])),
+    /** The notice shown beside the form (DECISIONS 63); kept only when `sendcode` named none. */
+    notice: NoticeFieldSchema,
   })
   .check(passwordsMatch);
 export type RegisterRequest = z.output<typeof RegisterRequestSchema>;

@@ -5,6 +5,7 @@
  */
 import * as z from '~/lib/shared/zod';
 import { EmailSchema, PersonNameSchema } from '~/lib/shared/schemas/account';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 import { parseSchedule } from '~/lib/shared/batch-schedule';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
@@ -146,6 +147,16 @@ export const AttendeesSchema = z.array(AttendeeSchema).check(
     (list) => new Set(list.map((attendee) => attendee.email)).size === list.length,
     BATCH_HINTS.duplicateAttendee,
   ),
+);
+
+/**
+ * The body of `POST /api/me/courses/{orderNo}/{courseId}/attendees` (API.md, Students): the list
+ * as the first clients send it, or `{attendees, notice}` with the version of the notice shown
+ * beside the form (DECISIONS 63). Read as the object either way.
+ */
+export const AttendeesRequestSchema = z.pipe(
+  z.transform((body: unknown) => (Array.isArray(body) ? { attendees: body } : body)),
+  z.strictObject({ attendees: AttendeesSchema, notice: NoticeFieldSchema }),
 );
 
 /** `GET /api/me/courses`: one enrolment of the session user, as buyer or attendee. */

@@ -7,6 +7,7 @@ import * as z from '~/lib/shared/zod';
 import { COUNTRY_CODES } from '~/lib/shared/countries';
 import { CurrencySchema } from '~/lib/shared/money';
 import { gstStateName, isValidGstin } from '~/lib/shared/gst';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 export const BILLING_LIMITS = {
@@ -186,7 +187,8 @@ export const BillingSchema = z.object(billingFields).check(...billingChecks);
 
 /**
  * The checkout body (API.md): billing details, optionally with what the page showed, so a cart
- * changed elsewhere is shown before it is charged (DECISIONS 45).
+ * changed elsewhere is shown before it is charged (DECISIONS 45), and the version of the notice
+ * shown beside the billing form (DECISIONS 63).
  */
 export const CheckoutRequestSchema = z
   .object({
@@ -201,6 +203,7 @@ export const CheckoutRequestSchema = z
         currency: z.optional(CurrencySchema),
       }),
     ),
+    notice: NoticeFieldSchema,
   })
   .check(...billingChecks);
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;

@@ -4,7 +4,8 @@
  * loads it.
  */
 import * as z from '~/lib/shared/zod';
-import { ContactMessageSchema } from '~/lib/shared/schemas/contact-message';
+import { ContactMessageSchema, ERASE_REASON_MAX, ErasureSchema } from '~/lib/shared/schemas/contact-message';
+import { hasInvisibleOrControl } from '~/lib/shared/schemas/text';
 import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
 import { UsdSchema } from '~/lib/shared/money';
 import { RefundSchema } from '~/lib/shared/schemas/payments';
@@ -51,16 +52,40 @@ export const LeadUpdateRequestSchema = z.object({
 });
 export type LeadUpdateRequest = z.infer<typeof LeadUpdateRequestSchema>;
 
-/** A lead as the console lists it: the stored message, its state and its e-mails' delivery. */
+/**
+ * A lead as the console lists it: the stored message, its state and its e-mails' delivery. An
+ * erased lead (DECISIONS 63) has `erased` (by whom, when, why) and empty name, phone, e-mail and
+ * message, and no note.
+ */
 export const LeadSchema = z.object({
   ...ContactMessageSchema.shape,
+  /** `+91` and 10 digits; empty once erased. */
+  phone: z.string(),
   status: LeadStatusSchema,
   handledBy: z.nullable(z.string()),
   handledAt: z.nullable(z.iso.datetime()),
   note: z.nullable(z.string()),
   mail: z.object({ company: MailDeliverySchema, visitor: MailDeliverySchema }),
+  erased: z.optional(ErasureSchema),
 });
 export type Lead = z.infer<typeof LeadSchema>;
+
+/** What the erase dialog and `POST /api/console/leads/{id}/erase` say of a missing or long reason. */
+export const ERASE_REASON_HINT = `Say why this lead is erased, in 1 to ${ERASE_REASON_MAX} characters.`;
+
+/** `POST /api/console/leads/{id}/erase` (DECISIONS 63): why staff erase the lead. */
+export const LeadEraseRequestSchema = z.strictObject({
+  reason: z.string(ERASE_REASON_HINT).check(
+    z.trim(),
+    z.minLength(1, ERASE_REASON_HINT),
+    z.maxLength(ERASE_REASON_MAX, ERASE_REASON_HINT),
+    z.refine(
+      (reason) => !hasInvisibleOrControl(reason),
+      'The reason can only contain letters, digits, spaces and punctuation.',
+    ),
+  ),
+});
+export type LeadEraseRequest = z.output<typeof LeadEraseRequestSchema>;
 
 const TaxLineSchema = z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema });
 

@@ -4,6 +4,7 @@
  * documentation is in comments because zod/mini has no `.describe()`.
  */
 import * as z from '~/lib/shared/zod';
+import { NoticeFieldSchema } from '~/lib/shared/schemas/notice-field';
 import { hasInvisibleOrControl, keepLineBreaksOnly, visibleCharactersOnly } from '~/lib/shared/schemas/text';
 
 /** The form hints: product-spec section 5's, with the slips DECISIONS 22 and 41 correct. */
@@ -108,6 +109,8 @@ export const ContactRequestSchema = z.strictObject({
   website: z.optional(
     z.string('The form could not be read. Please reload the page.').check(z.maxLength(500)),
   ),
+  /** The version of the notice shown beside the form (DECISIONS 63); the original site sends none. */
+  notice: NoticeFieldSchema,
 });
 
 export type ContactRequest = z.output<typeof ContactRequestSchema>;

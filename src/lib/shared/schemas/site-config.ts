@@ -39,6 +39,12 @@ export const SiteConfigSchema = z.object({
     )
     .check(z.minLength(1, 'needs at least one phone number')),
   email: matching(EMAIL_PATTERN, 'a lower-case e-mail address'),
+  /** Named in the privacy policy (DECISIONS 63): a person, an address that reaches them, a postal address. */
+  grievanceOfficer: z.object({
+    name: text,
+    email: matching(EMAIL_PATTERN, 'a lower-case e-mail address'),
+    address: AddressSchema,
+  }),
   whatsapp: matching(/^[1-9]\d{7,14}$/, 'an international number without +, e.g. 919876543210'),
   tax: z.object({
     gstin: z.string().check(z.refine(isValidGstin, 'must be a GSTIN with its right check character')),

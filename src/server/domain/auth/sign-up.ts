@@ -11,6 +11,7 @@ import { newCode, sha256 } from '~/server/domain/auth/codes';
 import { beginCodeRequest, consumeCode, startPendingRequest } from '~/server/domain/auth/code-requests';
 import { assertUncommonPassword } from '~/server/domain/auth/common-passwords';
 import { hashPassword } from '~/server/domain/auth/passwords';
+import { noticeAccepted } from '~/server/domain/notices';
 import { ValidationError } from '~/server/domain/errors';
 import type { PendingRequest } from '~/server/storage/account-codes';
 import {
@@ -36,6 +37,8 @@ export async function sendCode(
   deps: AccountDeps,
 ): Promise<PendingCode> {
   assertUncommonPassword(input.password);
+  // Before anything is counted: a page showing an old notice is asked to reload (DECISIONS 63).
+  const notice = noticeAccepted('signUp', input.notice, deps.now());
   const { now, emailHash } = await beginCodeRequest(input.email, clientAddress, deps);
   // Hash in both cases, so the answer takes as long whether or not the e-mail is registered.
   const passwordHash = await hashPassword(input.password);
@@ -45,7 +48,7 @@ export async function sendCode(
     {
       purpose: 'sign-up',
       emailHash,
-      signUp: { name: input.name, email: input.email, mobile: input.mobile, passwordHash },
+      signUp: { name: input.name, email: input.email, mobile: input.mobile, passwordHash, notice },
     },
     code,
     now,
@@ -82,11 +85,16 @@ export async function createAccount(
   return user;
 }
 
-/** `POST /api/account/register`: the code, then the account from the stored details, then a session. */
+/**
+ * `POST /api/account/register`: the code, then the account from the stored details, then a
+ * session. The account keeps the notice `sendcode` was sent under; this call's only when that one
+ * named none (DECISIONS 63).
+ */
 export async function register(input: RegisterRequest, deps: AccountDeps): Promise<SignedIn> {
   const now = deps.now();
+  const notice = noticeAccepted('signUp', input.notice, now);
   const request = await consumeCode('sign-up', input, now);
   if (!request.signUp) throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
-  const user = await createAccount(request.signUp, now);
+  const user = await createAccount({ ...request.signUp, notice: request.signUp.notice ?? notice }, now);
   return signIn(user, now, deps);
 }

@@ -259,7 +259,11 @@ export const LEADS_HEADER = [
   'Mail to them',
 ] as const;
 
-/** Every lead received in a date range (days in India), oldest first. */
+/**
+ * Every lead received in a date range (days in India), oldest first. An erased lead (DECISIONS
+ * 63) keeps its row with nothing it said: its status is 'erased' and its note says by whom, when
+ * and why.
+ */
 export async function leadsCsv(
   range: { from?: string | undefined; to?: string | undefined },
   now: Date,
@@ -269,14 +273,16 @@ export async function leadsCsv(
   if (leads === undefined) throw tooManyRows('leads', maxRows);
   const rows = leads.map((lead) => [
     indianDayAndTime(new Date(lead.receivedAt)),
-    lead.name,
-    lead.phone,
-    lead.email,
-    lead.message,
-    lead.status,
+    lead.erased ? '' : lead.name,
+    lead.erased ? '' : lead.phone,
+    lead.erased ? '' : lead.email,
+    lead.erased ? '' : lead.message,
+    lead.erased ? 'erased' : lead.status,
     lead.handledBy ?? '',
     lead.handledAt ? indianDayAndTime(new Date(lead.handledAt)) : '',
-    lead.note ?? '',
+    lead.erased
+      ? `Erased on ${indianDayAndTime(new Date(lead.erased.at))} by ${lead.erased.by}: ${lead.erased.reason}`
+      : (lead.note ?? ''),
     lead.mail.company.status,
     lead.mail.visitor.status,
   ]);

@@ -5,14 +5,19 @@
  */
 import { instantsOfDays } from '~/lib/shared/dates';
 import type { StaffMember } from '~/server/domain/auth/staff';
-import type { ContactMessage } from '~/lib/shared/schemas/contact-message';
+import type { ContactMessage, StoredContactMessage } from '~/lib/shared/schemas/contact-message';
 import { LeadSchema, type Lead, type LeadState, type LeadUpdateRequest } from '~/lib/shared/schemas/console';
 import { contactMailOf } from '~/server/domain/contact';
 import { pageWithCursor, type Page } from '~/server/domain/console/cursors';
-import { NotFound } from '~/server/domain/errors';
+import { Conflict, NotFound } from '~/server/domain/errors';
 import { getLeadState, saveLeadState } from '~/server/storage/console-records';
 import { sheetRowsOf } from '~/server/storage/console-sheets';
-import { getContactMessage, listContactMessages } from '~/server/storage/contact-messages';
+import {
+  getStoredContactMessage,
+  isErased,
+  listStoredContactMessages,
+} from '~/server/storage/contact-messages';
+import { eraseLead } from '~/server/storage/lead-erasure';
 import {
   addToIndex,
   buildIndexOnce,
@@ -47,8 +52,27 @@ export function leadMatches(message: ContactMessage, q: string | undefined): boo
   );
 }
 
-/** A stored message as the console shows it. */
-async function leadOf(message: ContactMessage, state: LeadState | undefined): Promise<Lead> {
+/** What the console answers for a lead that was erased and is then changed. */
+export const ERASED_LEAD = 'This lead was erased, so it can no longer be changed.';
+
+/** A stored message as the console shows it (an erased one: what remains, DECISIONS 63). */
+async function leadOf(message: StoredContactMessage, state: LeadState | undefined): Promise<Lead> {
+  if (isErased(message)) {
+    const { mail, erased, ...rest } = message;
+    return {
+      ...rest,
+      name: '',
+      phone: '',
+      email: '',
+      message: '',
+      status: state?.status ?? 'handled',
+      handledBy: state?.handledBy ?? null,
+      handledAt: state?.handledAt ?? null,
+      note: null,
+      mail: { company: { ...mail.company }, visitor: { ...mail.visitor } },
+      erased,
+    };
+  }
   return {
     ...message,
     status: state?.status ?? 'new',
@@ -61,14 +85,17 @@ async function leadOf(message: ContactMessage, state: LeadState | undefined): Pr
 
 /** The lead with this id as the console shows it, or undefined (no such message). */
 async function leadOfId(id: string): Promise<Lead | undefined> {
-  const [message, state] = await Promise.all([getContactMessage(id), getLeadState(id)]);
+  const [message, state] = await Promise.all([getStoredContactMessage(id), getLeadState(id)]);
   return message ? leadOf(message, state) : undefined;
 }
 
 /** Indexes the messages stored before the console existed (once; `force` for a reindex). */
 export async function indexExistingLeads(now: Date, force = false): Promise<number> {
   const existing = async () =>
-    (await listContactMessages()).map((message) => ({ at: new Date(message.receivedAt), id: message.id }));
+    (await listStoredContactMessages()).map((message) => ({
+      at: new Date(message.receivedAt),
+      id: message.id,
+    }));
   const [all] = await Promise.all([
     buildIndexOnce('leads', existing, now, force),
     // Before the console nobody could mark a lead handled: every earlier lead is new.
@@ -136,7 +163,7 @@ export async function allLeadsIn(
   let next = 0;
   const reader = async () => {
     for (let index = next++; index < markers.length; index = next++) {
-      const message = await getContactMessage(markers[index]!.id);
+      const message = await getStoredContactMessage(markers[index]!.id);
       leads[index] = message ? await leadOf(message, await getLeadState(message.id)) : undefined;
     }
   };
@@ -151,8 +178,9 @@ export async function updateLead(
   staff: StaffMember,
   now: Date,
 ): Promise<Lead> {
-  const message = LEAD_ID.test(id) ? await getContactMessage(id) : undefined;
+  const message = LEAD_ID.test(id) ? await getStoredContactMessage(id) : undefined;
   if (!message) throw new NotFound(['There is no such lead.']);
+  if (isErased(message)) throw new Conflict([ERASED_LEAD]);
   const state = await saveLeadState(
     id,
     {
@@ -172,4 +200,19 @@ export async function updateLead(
   await addToIndex(into, at, id);
   await removeFromIndex(outOf, at, id);
   return leadOf(message, state);
+}
+
+/**
+ * Erases a lead's personal data at someone's request (DECISIONS 63): what remains records the
+ * staff member's e-mail, when and the reason, never what the lead said. Erasing an erased lead
+ * changes nothing (the first erasure stays). `NotFound` for an unknown lead.
+ */
+export async function eraseLeadAsStaff(
+  id: string,
+  reason: string,
+  staff: StaffMember,
+  now: Date,
+): Promise<void> {
+  const erased = LEAD_ID.test(id) ? await eraseLead(id, { by: staff.email, reason, at: now }) : undefined;
+  if (!erased) throw new NotFound(['There is no such lead.']);
 }

@@ -29,6 +29,7 @@ import {
 } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { CartChanged, Conflict, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { noticeAccepted } from '~/server/domain/notices';
 import type { MailQueue } from '~/server/domain/mail-queue';
 import { cartItems, cartLines, purchasedCourseIds } from '~/server/domain/shop/cart';
 import { toInvoice } from '~/server/domain/shop/invoice';
@@ -165,6 +166,8 @@ export interface PaymentRequest {
   readonly idempotencyKey: string | undefined;
   /** Who and where the invoice is for (checked by `BillingSchema`). */
   readonly billing: Billing;
+  /** The version of the notice shown beside the billing form (DECISIONS 63), if the call named one. */
+  readonly notice?: string | undefined;
   /**
    * What the page showed, when it says (DECISIONS 45): course ids and the total in `currency`'s
    * major units (dollars when not said).
@@ -263,6 +266,8 @@ export async function payableCheckout(
   createGatewayOrder: CreateGatewayOrder,
 ): Promise<PaymentStarted> {
   const { userId, billing } = request;
+  // Before anything is read or written: a page showing an old notice is asked to reload (DECISIONS 63).
+  const notice = noticeAccepted('checkout', request.notice, deps.now());
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
   if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
@@ -292,7 +297,13 @@ export async function payableCheckout(
     if (asked && (asked.claimedBy !== undefined || (await isGatewayOrderClaimed(asked.orderId))))
       throw new Conflict([CHECKOUT_ERRORS.settling]);
     const order = await createGatewayOrder({ amountCents, currency, paymentNo });
-    checkout = await bindGatewayOrder(checkout, { ...order, amountCents, currency }, billing, asked?.orderId);
+    checkout = await bindGatewayOrder(
+      checkout,
+      { ...order, amountCents, currency },
+      billing,
+      asked?.orderId,
+      notice,
+    );
     if (checkout.payment?.orderId === order.orderId) return { paymentNo, checkout };
   }
   throw new Conflict([CHECKOUT_ERRORS.settling]);
@@ -375,6 +386,7 @@ export async function issueInvoice(
     currency,
     billTo: checkout.billTo,
     ...(checkout.billing ? { billing: checkout.billing } : {}),
+    ...(checkout.notice !== undefined ? { notice: checkout.notice } : {}),
     ...(reference ? { payment: { gateway: checkout.payment!.gateway, reference } } : {}),
   };
   // The invoice is stored as issued (DECISIONS 47): later changes to the site's settings (seller,

@@ -6,6 +6,7 @@
  */
 import { BATCH_HINTS, type Attendee, type Enrolment } from '~/lib/shared/schemas/batch';
 import { LimitReached, NotFound, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { noticeAccepted } from '~/server/domain/notices';
 import { batchCalendar, calendarFileName } from '~/server/domain/students/calendar';
 import { queueAttendeeMails, type StudentMailDeps } from '~/server/domain/students/student-notices';
 import { getBatch, toBatchWithLink, type BatchRecord } from '~/server/storage/batches';
@@ -126,7 +127,11 @@ export async function nameAttendees(
   courseIdText: string,
   attendees: readonly Attendee[],
   deps: StudentMailDeps,
+  noticeVersion?: string,
+  now: Date = new Date(),
 ): Promise<Enrolment> {
+  // Before anything is read: a page showing an old notice is asked to reload (DECISIONS 63).
+  const notice = noticeAccepted('attendees', noticeVersion, now);
   const viewer = await viewerOf(userId);
   const { record, batch } = await enrolmentFor(viewer, orderNo, courseIdText, false);
   if (attendees.length > record.seats) throw new ValidationError([BATCH_HINTS.tooManyAttendees]);
@@ -142,7 +147,7 @@ export async function nameAttendees(
       overCap = true;
       return SKIP;
     }
-    return { ...current, attendees: list, mailedTo: [...mailed].sort() };
+    return { ...current, attendees: list, mailedTo: [...mailed].sort(), attendeesNotice: notice };
   });
   if (overCap) throw new LimitReached([BATCH_HINTS.attendeeChangesExhausted]);
   if (!after || after.cancelledAt !== undefined) throw new NotFound([NOT_YOURS]);

@@ -18,6 +18,19 @@ describe('src/site.config.ts is checked before the build (issue 17, item 2)', ()
     );
   });
 
+  it('refuses a grievance officer without a name or a usable e-mail (DECISIONS 63)', () => {
+    const officer = site.grievanceOfficer;
+    expect(() =>
+      assertSiteConfig({ ...site, grievanceOfficer: { ...officer, name: ' ', email: 'Grievance@Example' } }),
+    ).toThrow(/site\.grievanceOfficer\.name[\s\S]*site\.grievanceOfficer\.email/);
+    expect(() =>
+      assertSiteConfig({
+        ...site,
+        grievanceOfficer: { ...officer, address: { ...officer.address, pin: '41104' } },
+      }),
+    ).toThrow(/site\.grievanceOfficer\.address\.pin/);
+  });
+
   it('lists every broken value at once', () => {
     const broken = { ...site, email: 'Hello@Example', tax: { ...site.tax, gstin: '27AAECS1234F1Z' } };
     expect(() => assertSiteConfig(broken)).toThrow(/site\.email[\s\S]*site\.tax\.gstin/);
