@@ -333,7 +333,9 @@ test("staff see the night's backup on the Backups tab and download it: its manif
   await expect.poll(async () => (await listed()).length, { timeout: 60_000 }).toBeGreaterThan(0);
   const [newest] = await listed();
 
+  // A new hash on the same page does not load it again: reload, so the list is read now.
   await staffPage.goto('/console#backups');
+  await staffPage.reload();
   const panel = staffPage.getByRole('tabpanel', { name: /Backups/ });
   await expect(panel.getByRole('status')).toContainText('Last good backup');
   await expect(panel.getByRole('status')).toContainText('Made in the last 26 hours.');

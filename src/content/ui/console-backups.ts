@@ -6,9 +6,9 @@ export const consoleBackupsText = {
   tab: 'Backups',
   heading: 'Backups of the site’s records',
   intro:
-    'Every night at 02:00 the site copies every order, invoice, credit note, payment, account, lead, batch and e-mail into a backup. The 30 newest nightly backups and 12 monthly ones (the first of each month) are kept. Signed-in sessions and codes are left out, so a restored site signs everyone out.',
+    'Every night, at two in the morning in India, the site copies every order, invoice, credit note, payment, account, lead, batch and e-mail into a backup. The 30 newest nightly backups and 12 monthly ones (the first of each month) are kept. Signed-in sessions and codes are left out, so a restored site signs everyone out.',
   lastGood: 'Last good backup',
-  none: 'There is no backup yet. The first is made tonight at 02:00.',
+  none: 'There is no backup yet. The first is made tonight, at two in the morning.',
   stale: (hours: number) =>
     `The last backup is ${hours} hours old: last night’s did not finish. Tell the developer on call.`,
   fresh: 'Made in the last 26 hours.',
