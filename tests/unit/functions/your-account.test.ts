@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { site } from '~/site.config';
+import { notices as NOTICES } from '~/content/ui/notices';
+import { getStoredContactMessage, leadIdsFromEmail } from '~/server/storage/contact-messages';
 import { FREE_FAILURES } from '~/server/domain/auth/login-limit';
 import { addToCart } from '~/server/domain/shop/cart';
 import type { CheckoutDeps } from '~/server/domain/shop/checkout';
@@ -14,6 +16,7 @@ import { getQueuedMail } from '~/server/storage/mail-queue';
 import { getOrder } from '~/server/storage/orders';
 import { getClosedAccount, getUser } from '~/server/storage/users';
 import { listCustomers } from '~/server/domain/console/orders';
+import contactHandler from '../../../netlify/functions/contact-sendmail.mts';
 import dataHandler from '../../../netlify/functions/account-data.mts';
 import deleteHandler from '../../../netlify/functions/account-delete.mts';
 import emailHandler from '../../../netlify/functions/account-email.mts';
@@ -103,6 +106,19 @@ async function signUp(overrides: { email?: string; mobile?: string } = {}) {
   expect(response.status).toBe(201);
   const user = (await response.json()) as { userid: string };
   return { details, userId: user.userid, session: sessionOf(response)! };
+}
+
+/** A contact message sent from `email`, with the notice beside the form. */
+async function sendLead(email: string, message: string) {
+  const response = await call(contactHandler, '/api/contact/sendmail', {
+    name: 'Kavya Menon',
+    phone: '09876543210',
+    email,
+    message,
+    client: 'sis',
+    notice: NOTICES.contact.version,
+  });
+  expect(response.status).toBe(200);
 }
 
 async function signIn(id: string, password: string, agent = LAPTOP) {
@@ -502,6 +518,8 @@ describe('download my data (DECISIONS 63)', () => {
         ],
       },
     );
+    await sendLead(details.email, 'Please call me about the AWS batch.');
+    await sendLead('someone.else@example.in', 'Not theirs.');
     const response = await call(dataHandler, '/api/account/data', undefined, { session });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
@@ -519,7 +537,17 @@ describe('download my data (DECISIONS 63)', () => {
       'Orders',
       'Enrolments you bought',
       'Courses you are named on',
+      'Messages you sent us',
+      'Notices you were shown',
     ]);
+    expect(data['Messages you sent us']).toEqual([
+      expect.objectContaining({ Form: 'Contact form', Message: 'Please call me about the AWS batch.' }),
+    ]);
+    // Only the contact form's: this sign-up and checkout named no notice (an old client's call).
+    expect(data['Notices you were shown']).toEqual([
+      { Form: 'Contact form', Version: NOTICES.contact.version, At: expect.stringMatching(/\+05:30$/) },
+    ]);
+    expect(text).not.toContain('Not theirs.');
     expect(data['Profile']).toMatchObject({ 'User ID': userId, Name: 'Kavya Menon', Email: details.email });
     expect(text).toContain(orderNo);
     expect(text).toContain('Menon Analytics');
@@ -576,6 +604,8 @@ describe('delete my account (DECISIONS 63)', () => {
       },
     );
 
+    await sendLead(details.email, 'Erase me with my account.');
+    const [leadId] = await leadIdsFromEmail(details.email);
     const response = await call(
       deleteHandler,
       '/api/account/delete',
@@ -583,6 +613,10 @@ describe('delete my account (DECISIONS 63)', () => {
       { session },
     );
     expect(response.status).toBe(204);
+    // The lead sent from their address: erased, with who and why, nothing it said.
+    const lead = await getStoredContactMessage(leadId!);
+    expect(lead).toMatchObject({ erased: { by: 'the customer', reason: 'They deleted their account.' } });
+    expect(JSON.stringify(lead)).not.toContain('Erase me');
     expect(response.headers.getSetCookie().join(';')).toMatch(/session=;.*Max-Age=0/i);
     // Every session ended; the profile and the cart erased.
     for (const each of [session, laptop])

@@ -11,6 +11,7 @@ import { accountOf } from '~/server/domain/auth/your-account';
 import { listDevices } from '~/server/domain/auth/your-account';
 import type { SessionUser } from '~/server/domain/auth/sessions';
 import { getCart } from '~/server/storage/carts';
+import { getContactMessage, leadIdsFromEmail } from '~/server/storage/contact-messages';
 import { listEnrolmentsOf, type EnrolmentRecord } from '~/server/storage/enrolments';
 import { listOrdersOfUser, type Order } from '~/server/storage/orders';
 import { getPayment } from '~/server/storage/payments';
@@ -120,7 +121,25 @@ export async function accountData(session: SessionUser, now: Date): Promise<unkn
     listOrdersOfUser(user.userId),
     listEnrolmentsOf({ userId: user.userId, email: user.email }),
   ]);
+  const leads = (await Promise.all((await leadIdsFromEmail(user.email)).map(getContactMessage))).filter(
+    (lead) => lead !== undefined,
+  );
   const bought = enrolments.filter((enrolment) => enrolment.buyer.userId === user.userId);
+  // Each notice shown beside a form they sent, with when (DECISIONS 63); none before notices.
+  const notices = [
+    ...(user.notice ? [{ form: 'Sign-up', ...user.notice }] : []),
+    ...orders.flatMap((order) =>
+      order.notice ? [{ form: `Checkout of order ${order.orderNo}`, ...order.notice }] : [],
+    ),
+    ...bought.flatMap((enrolment) =>
+      enrolment.attendeesNotice
+        ? [{ form: `Attendees of order ${enrolment.orderNo}`, ...enrolment.attendeesNotice }]
+        : [],
+    ),
+    ...leads.flatMap((lead) =>
+      lead.notice ? [{ form: lead.form === 'quote' ? 'Get A Quote' : 'Contact form', ...lead.notice }] : [],
+    ),
+  ];
   const named = enrolments.filter((enrolment) => enrolment.buyer.userId !== user.userId);
   return {
     'About this file': ABOUT,
@@ -144,6 +163,15 @@ export async function accountData(session: SessionUser, now: Date): Promise<unkn
       orders: await Promise.all(orders.map(orderPart)),
       enrolmentsYouBought: bought.map((enrolment) => enrolmentPart(enrolment, user)),
       coursesYouAreNamedOn: named.map((enrolment) => enrolmentPart(enrolment, user)),
+      messagesYouSentUs: leads.map((lead) => ({
+        receivedAt: lead.receivedAt,
+        form: lead.form === 'quote' ? 'Get A Quote' : 'Contact form',
+        name: lead.name,
+        phone: lead.phone,
+        email: lead.email,
+        message: lead.message,
+      })),
+      noticesYouWereShown: notices,
     }) as Record<string, unknown>),
   };
 }

@@ -20,6 +20,7 @@ import { deleteCart } from '~/server/storage/carts';
 import { forgetSheetRow } from '~/server/storage/console-sheets';
 import { listEnrolmentsOf, updateEnrolment } from '~/server/storage/enrolments';
 import { listOrdersOfUser } from '~/server/storage/orders';
+import { eraseLead, leadIdsFromEmail } from '~/server/storage/lead-erasure';
 import { refundsOfOrder } from '~/server/storage/refunds';
 import {
   closeUser,
@@ -31,6 +32,9 @@ import {
 
 /** Why the tax records outlive the account, as the closed record and the mail say it. */
 export const KEPT_BECAUSE = 'GST law keeps tax records for 8 years (CGST Act s.36, Rule 56)';
+
+/** Why a closed account's leads were erased, as the console shows it. */
+export const LEAD_ERASE_REASON = 'They deleted their account.';
 
 /** What the law keeps of an account: its orders with invoices, credit notes and payments, counted. */
 async function keptRecordsOf(userId: string): Promise<ClosedAccount['kept']> {
@@ -71,6 +75,9 @@ export async function closeAccount(
     ),
   );
   await deleteCart(user.userId);
+  // Every lead sent from their address (contact form, Get A Quote): who, when and why kept.
+  for (const id of await leadIdsFromEmail(user.email))
+    await eraseLead(id, { by: 'the customer', reason: LEAD_ERASE_REASON, at: now });
 
   await closeUser({ userId: user.userId, createdAt: user.createdAt, closedAt: now.toISOString(), kept });
   await Promise.all([
