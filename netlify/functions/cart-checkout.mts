@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { CheckoutRequestSchema } from '~/lib/shared/schemas/billing';
+import { updateProfile } from '~/server/domain/auth/your-account';
 import { startPayment } from '~/server/domain/payments/checkout-payment';
 import { PAYMENTS_OFF } from '~/server/domain/payments/gateway';
 import { apiHandler } from '~/server/http/handler';
@@ -20,10 +21,14 @@ export default apiHandler({ methods: ['POST'], auth: 'user', body: CheckoutReque
   const deps = paymentDepsOf(call, { forCheckout: true });
   if (!deps) return errors(503, [PAYMENTS_OFF]);
   const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || undefined;
-  const { expect, notice, ...billing } = body;
-  return json(
-    await startPayment({ userId: user.userId, idempotencyKey: key, billing, expect, notice }, deps),
+  const { expect, notice, saveBilling, ...billing } = body;
+  const started = await startPayment(
+    { userId: user.userId, idempotencyKey: key, billing, expect, notice },
+    deps,
   );
+  // Ticked 'Save these details for my next checkout': the account keeps them (DECISIONS 62).
+  if (saveBilling) await updateProfile(user.userId, { billing }, call.now);
+  return json(started);
 });
 
 // The mixed-case words in both spellings: why in src/server/http/shop-params.ts.

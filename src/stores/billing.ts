@@ -9,6 +9,7 @@ import * as z from '~/lib/shared/zod';
 import { LOCAL_STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { currencyOfCountry, type Currency } from '~/lib/shared/money';
 import { BillingRecordSchema, type BillingRecord } from '~/lib/shared/schemas/billing';
+import { apiRequest } from '~/lib/client/api';
 import { $user } from '~/stores/session';
 
 const SavedSchema = z.object({ userId: z.string(), billing: BillingRecordSchema });
@@ -50,6 +51,23 @@ export const $likelyCurrency: ReadableAtom<Currency> = computed($savedBilling, (
 export function rememberBilling(billing: BillingRecord): void {
   const user = $user.get();
   if (user) $saved.set({ userId: user.userid, billing });
+}
+
+const AccountBillingSchema = z.object({ billing: z.optional(BillingRecordSchema) });
+
+/**
+ * Reads the billing details saved on the account (DECISIONS 62: 'Save these details for my next
+ * checkout', or the account page) and remembers them here, so a checkout on any device starts
+ * from them. Nothing changes when none are saved or the call fails: the form is still there.
+ */
+export async function loadAccountBilling(): Promise<void> {
+  if (!$user.get()) return;
+  try {
+    const profile = await apiRequest('GET', '/api/account/profile', AccountBillingSchema);
+    if (profile.billing) rememberBilling(profile.billing);
+  } catch {
+    // Offline or signed out meanwhile: the billing this browser remembers, if any, stays.
+  }
 }
 
 /** Forgets the remembered billing details (the account page's 'Forget these details'). */

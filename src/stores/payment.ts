@@ -77,16 +77,21 @@ function cartOf(body: unknown): readonly CartItem[] | undefined {
  * the server's cart (`changed`); the billing details' hints come back as `messages`, and so does
  * being offline (at once); a server not reached, or not answering within `CHECKOUT_TIMEOUT_MS`, is
  * said in a toast: either way nothing was charged. `notice`: the version of the notice shown
- * beside the billing form (DECISIONS 63).
+ * beside the billing form (DECISIONS 63); `saveBilling`: keep these details on the account for
+ * the next checkout, on any device (DECISIONS 62).
  */
-export function pay(billing: BillingRecord, notice?: string): Promise<PayResult> {
-  checkoutRun ??= startPayment(billing, notice).finally(() => {
+export function pay(billing: BillingRecord, notice?: string, saveBilling = false): Promise<PayResult> {
+  checkoutRun ??= startPayment(billing, notice, saveBilling).finally(() => {
     checkoutRun = undefined;
   });
   return checkoutRun;
 }
 
-async function startPayment(billing: BillingRecord, notice: string | undefined): Promise<PayResult> {
+async function startPayment(
+  billing: BillingRecord,
+  notice: string | undefined,
+  saveBilling: boolean,
+): Promise<PayResult> {
   const user = $user.get();
   if (!user) return { ok: false };
   // Offline, nothing can be charged: said at once, before any wait.
@@ -111,7 +116,7 @@ async function startPayment(billing: BillingRecord, notice: string | undefined):
       'POST',
       cartPath('checkout', user.userid),
       CheckoutAnswerSchema,
-      { ...billing, expect, ...(notice ? { notice } : {}) },
+      { ...billing, expect, ...(notice ? { notice } : {}), ...(saveBilling ? { saveBilling } : {}) },
       { headers: { 'Idempotency-Key': key }, timeoutMs: CHECKOUT_TIMEOUT_MS },
     );
     rememberBilling(billing);

@@ -64,7 +64,9 @@ export const checkoutText = {
   items: (n: number) => (n === 1 ? '1 course' : `${n} courses`),
   total: 'Total',
   billingHeading: 'Billing details',
-  billingIntro: 'As your tax invoice will show them. We remember them for your next order.',
+  billingIntro: 'As your tax invoice will show them. This browser remembers them for your next order.',
+  /** DECISIONS 62: kept on the account, for a checkout on any device; changed or forgotten on /account. */
+  saveBilling: 'Save these details to my account for my next checkout',
   nameLabel: 'Name on the invoice',
   countryLabel: 'Country',
   stateLabel: 'State or union territory',

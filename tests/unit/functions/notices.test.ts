@@ -217,6 +217,19 @@ describe('checkout with a notice', () => {
     expectCallTime(order!.notice!.at, before);
   });
 
+  it("keeps the billing on the account when 'Save these details' is ticked, and only then (DECISIONS 62)", async () => {
+    const saving = await buyer();
+    await payWith(saving, { ...KARNATAKA, saveBilling: true } as BillingInput);
+    expect((await getUser(saving.userId))?.billing).toEqual({
+      name: KARNATAKA.name,
+      country: 'IN',
+      state: '29',
+    });
+    const notSaving = await buyer();
+    await payWith(notSaving, KARNATAKA);
+    expect((await getUser(notSaving.userId))?.billing).toBeUndefined();
+  });
+
   it('keeps notice: null when the checkout call named none', async () => {
     const paid = await payWith(await buyer(), KARNATAKA);
     expect((await getOrder(paid.orderNo!))?.notice).toBeNull();

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutNotice } from '~/content/ui/notices';
 import { checkoutText as text } from '~/content/ui/shop';
@@ -22,7 +22,7 @@ import {
   type BillingInput,
 } from '~/lib/shared/schemas/billing';
 import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
-import { $savedBilling } from '~/stores/billing';
+import { $savedBilling, loadAccountBilling } from '~/stores/billing';
 import { $checkoutPending, pay } from '~/stores/payment';
 import { $user } from '~/stores/session';
 import { Field } from '../form-field';
@@ -67,12 +67,14 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
   // Whether the invoice must print the address (DECISIONS 52), as of the last render: the
   // resolver checks the address only then, and drops fields left from an earlier answer.
   const needsAddressNow = useRef(false);
+  const [saveForNext, setSaveForNext] = useState(false);
   const {
     register,
     handleSubmit,
     control,
     setFocus,
-    formState: { errors, isSubmitted, touchedFields },
+    reset,
+    formState: { errors, isSubmitted, touchedFields, isDirty },
   } = useForm<BillingInput, unknown, Billing>({
     resolver: (values, context, options) =>
       zodResolver(BillingSchema)(
@@ -89,6 +91,22 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
       ...($saved?.address ? { address: $saved.address } : {}),
     },
   });
+  // The details saved on the account (another device's checkout, or /account) fill the form, once
+  // they arrive, unless the buyer already started typing.
+  useEffect(() => {
+    void loadAccountBilling();
+  }, []);
+  useEffect(() => {
+    if (!$saved || isDirty) return;
+    reset({
+      name: $saved.name,
+      country: $saved.country,
+      state: $saved.state ?? '',
+      gstin: $saved.gstin ?? '',
+      ...($saved.address ? { address: $saved.address } : {}),
+    });
+    // Only a newly arrived saved billing resets the form, never the buyer's typing.
+  }, [$saved]);
   const billing = useWatch({ control }) as Partial<BillingInput>;
   // The billing country decides the currency charged (DECISIONS 46): India rupees, elsewhere dollars.
   const currency = currencyOfCountry(billing.country ?? 'IN');
@@ -111,7 +129,7 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
   const onPay = handleSubmit(
     async (values) => {
       setServerErrors([]);
-      const result = await pay(values, checkoutNotice.version);
+      const result = await pay(values, checkoutNotice.version, saveForNext);
       if (!result.ok && result.messages) setServerErrors(result.messages);
     },
     // Pressing Pay with a hint showing moves focus to the first field to fix.
@@ -243,6 +261,14 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
               </Field>
             </>
           )}
+          <label className="billing__save">
+            <input
+              type="checkbox"
+              checked={saveForNext}
+              onChange={(event) => setSaveForNext(event.target.checked)}
+            />
+            {text.saveBilling}
+          </label>
         </fieldset>
 
         <dl className="checkout__totals" aria-live="polite">

@@ -204,6 +204,8 @@ export const CheckoutRequestSchema = z
       }),
     ),
     notice: NoticeFieldSchema,
+    /** 'Save these details for my next checkout' ticked: they become the account's saved billing (DECISIONS 62). */
+    saveBilling: z.optional(z.boolean()),
   })
   .check(...billingChecks);
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
