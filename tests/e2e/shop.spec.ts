@@ -6,6 +6,7 @@
  * payments.spec.ts. Where a test must see the page while a call is in flight, it holds the real
  * request (`route.continue` once released), never answers it itself.
  */
+import { checkoutNotice } from '../../src/content/ui/notices';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -231,6 +232,8 @@ test.describe('Checkout', () => {
       state: '29',
       // The total's currency too (DECISIONS 46; API.md: the checkout's expect carries currency).
       expect: { courseIds: [2, 4], total: expect.any(Number), currency: 'INR' },
+      // The version of the notice beside the billing form (DECISIONS 63); 'Save…' was not ticked.
+      notice: checkoutNotice.version,
     });
 
     await page.getByRole('button', { name: /^Pay / }).click();
