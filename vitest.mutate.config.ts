@@ -33,8 +33,22 @@ class CheapestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * `MUTATE_TESTS`, a comma list of globs, narrows the test files for one file's run (the tests that
+ * can reach it): a static mutant then runs those files, not the whole set. Unset: all of
+ * MUTATION_TESTS. Example: `MUTATE_TESTS='tests/unit/server/domain/payments/{refunds,credit-notes}.test.ts'`.
+ */
+const narrowed = process.env['MUTATE_TESTS']
+  ?.split(/,(?![^{]*\})/)
+  .map((glob) => glob.trim())
+  .filter((glob) => glob !== '');
+
 // Spread, not mergeConfig: mergeConfig would add these files to the base `include`, not replace it.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: MUTATION_TESTS, sequence: { sequencer: CheapestFirst } },
+  test: {
+    ...base.test,
+    include: narrowed?.length ? narrowed : MUTATION_TESTS,
+    sequence: { sequencer: CheapestFirst },
+  },
 });
