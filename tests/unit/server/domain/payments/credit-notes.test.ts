@@ -228,10 +228,13 @@ describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2
     const gatewayRefund = fake.refunds.find((each) => each.payment_id === paymentId)!;
     fake.settleRefund(gatewayRefund.id, 'processed');
     await gatewaySays(gatewayRefund.id, paymentId, 'processed', PAID_AT);
+    const before = await getPayment(paymentId);
     await gatewaySays(gatewayRefund.id, paymentId, 'failed', PAID_AT);
     const [stored] = await refundsOfOrder(orderNo);
     expect(stored).toMatchObject({ state: 'processed', creditNoteNo: expect.any(String) });
-    expect((await getPayment(paymentId))!.outcome).toBe('order');
+    // Not listed for staff and back: the payment's record is as it was.
+    expect(await getPayment(paymentId)).toEqual(before);
+    expect(before!.outcome).toBe('order');
     expect((await countedNotes(orderNo)).numbers).toEqual([stored!.creditNoteNo]);
   });
 
@@ -429,6 +432,21 @@ describe('what a refund records (issue 38, item 9)', () => {
     expect(mails.filter((mail) => mail.idempotencyKey.includes(failed.id))).toEqual([]);
   });
 
+  it("a gateway's long error is kept short: 300 characters on the refund, 200 in the payment's reason", async () => {
+    const { orderNo, paymentId } = await paidOrder([1]);
+    const deps = depsAt(PAID_AT);
+    const long = `Gateway down: ${'x'.repeat(600)}`;
+    const failing = {
+      ...deps,
+      gateway: { ...deps.gateway, refundPayment: () => Promise.reject(new Error(long)) },
+    };
+    const failed = await refund(orderNo, { key: 'long', deps: failing });
+    expect(failed.status).toBe('failed');
+    expect((await refundsOfOrder(orderNo))[0]!.failure).toBe(long.slice(0, 300));
+    const { reason } = (await getPayment(paymentId))!;
+    expect(reason).toContain(`(${long.slice(0, 200)}). Refund it again from the order.`);
+  });
+
   it('a pending refund Razorpay fails later: the payment needs attention with a sentence naming the refund, its amount and the order', async () => {
     fake.refundStatus = 'pending';
     const { orderNo, paymentId } = await paidOrder([3]);
@@ -463,9 +481,12 @@ describe('what a refund records (issue 38, item 9)', () => {
       .poll(async () => (await refundsOfOrder(orderNo)).map((each) => each.state))
       .toEqual(['requested']);
 
+    // Calls to the gateway to refund this payment, answered or refused.
+    const asked = () =>
+      fake.requests.filter((request) => request.call === `POST /payments/${paymentId}/refund`);
     const soon = await refund(orderNo, { courseIds: [course.id], key: 'crash', at: later(PAID_AT, 1) });
     expect(soon).toMatchObject({ status: 'pending', creditNoteNo: null });
-    expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toEqual([]);
+    expect(asked()).toEqual([]);
 
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -473,6 +494,7 @@ describe('what a refund records (issue 38, item 9)', () => {
       ),
     );
     expect(new Set(answers.map((answer) => answer.id))).toEqual(new Set([soon.id]));
+    expect(asked()).toHaveLength(1);
     expect(fake.refunds.filter((each) => each.payment_id === paymentId)).toEqual([
       expect.objectContaining({ amount: course.discountedFeesPaise }),
     ]);
@@ -485,13 +507,19 @@ describe('what a refund records (issue 38, item 9)', () => {
 
   it('a number whose credit note belongs to another refund (a counter from an old backup) is not used: no note is replaced or counted twice', async () => {
     const first = await paidOrder([6]);
+    const second = await paidOrder([7, 8]);
     const { creditNoteNo } = await refund(first.orderNo);
     const note = (await getCreditNote(creditNoteNo!))!;
     const nextNo = creditNoteNo!.replace(/\d{5}$/, (digits) => String(Number(digits) + 1).padStart(5, '0'));
-    const planted = { ...note, creditNoteNo: nextNo, refundId: 'rf_0000000000000000' };
+    // Under the next number, a note of another refund of the very order refunded next.
+    const planted = {
+      ...note,
+      creditNoteNo: nextNo,
+      refundId: 'rf_0000000000000000',
+      originalInvoice: { ...note.originalInvoice, orderNo: second.orderNo },
+    };
     await saveCreditNote(planted);
 
-    const second = await paidOrder([7]);
     await expect(refund(second.orderNo)).rejects.toThrow(
       `Credit note number ${nextNo} already belongs to another refund`,
     );
