@@ -13,7 +13,7 @@ import { addBatch } from '~/server/domain/shop/batches';
 import { addToCart } from '~/server/domain/shop/cart';
 import { getBatch, seatsTaken } from '~/server/storage/batches';
 import { getEnrolment, listEnrolmentsOfBatch, type EnrolmentRecord } from '~/server/storage/enrolments';
-import { getPayment, type PaymentRecord } from '~/server/storage/payments';
+import { getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useFakeRazorpay } from '../../../../support/fake-razorpay';
@@ -89,7 +89,11 @@ describe('the last seats of a batch', () => {
       const refunds = fake.refunds.filter((refund) => refund.payment_id === payment.id);
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.amount).toBe(payment.amount);
-      expect(((await getPayment(payment.id)) as PaymentRecord).reasonCode).toBe('full');
+      expect(await getPayment(payment.id)).toMatchObject({
+        reasonCode: 'full',
+        reason:
+          'A batch of this checkout had no seats left for it when the payment was confirmed (DECISIONS 54).',
+      });
     }
     const refusedMails = mails.filter((mail) => mail.idempotencyKey.startsWith('payment-refused-'));
     expect(new Set(refusedMails.map((mail) => mail.idempotencyKey)).size).toBe(47);

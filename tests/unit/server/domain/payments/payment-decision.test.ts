@@ -194,6 +194,10 @@ describe('the one decision (DECISIONS 48)', () => {
       }),
     ]);
     expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await getPayment(short.id)).toMatchObject({
+      reasonCode: 'amount',
+      reason: "The payment's amount or currency differs from its checkout's.",
+    });
     // The right payment still becomes the order.
     const full = fake.pay(orderId, 'captured');
     expect((await settle(orderId, full.id)).outcome).toBe('order');
@@ -206,6 +210,10 @@ describe('the one decision (DECISIONS 48)', () => {
     expect((await settle(orderId, payment.id)).outcome).toBe('refunded');
     expect(refundsOf(payment.id)).toHaveLength(1);
     expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await getPayment(payment.id)).toMatchObject({
+      reasonCode: 'no-checkout',
+      reason: 'The checkout this payment was for no longer exists.',
+    });
   });
 
   it('checkouts A and B sharing a course: B paid, then A paid is refunded; the course is bought once', async () => {
@@ -216,7 +224,13 @@ describe('the one decision (DECISIONS 48)', () => {
     const paidA = fake.pay(a, 'captured');
     expect((await settle(b, paidB.id)).outcome).toBe('order');
     expect((await settle(a, paidA.id)).outcome).toBe('refunded');
-    expect(refundsOf(paidA.id)[0]!.notes['reason']).toMatch(/^owned:/);
+    expect(refundsOf(paidA.id)[0]!.notes['reason']).toBe(
+      'owned: The buyer already owns a course of this checkout.',
+    );
+    expect(await getPayment(paidA.id)).toMatchObject({
+      reasonCode: 'owned',
+      reason: 'The buyer already owns a course of this checkout.',
+    });
     const history = await purchaseHistory(userId);
     expect(history.map((item) => item.id).sort()).toEqual([courses[6]!.id, courses[7]!.id].sort());
   });
@@ -244,7 +258,8 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(await getPayment(payment.id)).toMatchObject({
       outcome: 'refunded',
       reasonCode: 'domestic',
-      reason: expect.stringContaining('outside India'),
+      reason:
+        'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
     });
     expect(await purchaseHistory(userId)).toEqual([]);
     expect(new Set(refusedMails().map((mail) => mail.idempotencyKey))).toEqual(
@@ -304,7 +319,12 @@ describe('the one decision (DECISIONS 48)', () => {
     const stale = fake.pay(dollarOrder, 'captured');
     expect((await settle(dollarOrder, stale.id)).outcome).toBe('refunded');
     expect(refundsOf(stale.id)).toEqual([expect.objectContaining({ amount: course.discountedFeesCents })]);
-    expect(await getPayment(stale.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'replaced' });
+    expect(await getPayment(stale.id)).toMatchObject({
+      outcome: 'refunded',
+      reasonCode: 'replaced',
+      reason:
+        'The buyer changed the billing details after this gateway order was made (another tab, or another country); the checkout is paid through a newer gateway order now (DECISIONS 58).',
+    });
     expect(await purchaseHistory(userId)).toEqual([]);
     expect(await paymentStatusOf(userId, india.paymentNo)).toEqual({
       state: 'refunded',
