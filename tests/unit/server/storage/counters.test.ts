@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import type * as BlobStoreModule from '~/server/storage/blob-store';
 import { openStore } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
 import { ConflictRetryExhaustedError } from '~/server/storage/errors';
@@ -15,7 +16,7 @@ const others = vi.hoisted(() => ({
   update: undefined as ((key: string) => Promise<never> | undefined) | undefined,
 }));
 vi.mock('~/server/storage/blob-store', async (importOriginal) => {
-  const real = await importOriginal<typeof import('~/server/storage/blob-store')>();
+  const real = await importOriginal<typeof BlobStoreModule>();
   const openCounters: typeof real.openStore = (name) => {
     const store = real.openStore(name);
     if (name !== 'counters') return store;
