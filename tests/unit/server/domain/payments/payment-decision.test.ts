@@ -16,6 +16,7 @@ import { CHECKOUT_ERRORS } from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
 import { claimGatewayOrder, getPayment } from '~/server/storage/payments';
+import { getBatch, seatsTaken } from '~/server/storage/batches';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
@@ -41,6 +42,7 @@ let deps: PaymentDeps;
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;
+  fake.refundStatus = 'pending';
   // A financial year of its own per file run: FY 2036-37.
   deps = razorpayDeps(fake.url, new Date('2036-06-01T06:00:00.000Z'), mails);
 });
@@ -464,5 +466,112 @@ describe('what the buyer sees (GET /api/payments/{paymentNo}/status)', () => {
     expect(status.message).toMatch(
       /^You already own a course of this checkout, so your payment of ₹[\d,.]+ was refunded in full/,
     );
+  });
+});
+
+describe('what the gateway did meanwhile (issue 38, item 9)', () => {
+  /** The deps with the gateway's calls as `change` makes them. */
+  const gatewayWith = (change: Partial<PaymentDeps['gateway']>): PaymentDeps => ({
+    ...deps,
+    gateway: { ...deps.gateway, ...change },
+  });
+
+  it('an authorised payment captured on the dashboard while we asked: our capture is refused, and the order is placed all the same', async () => {
+    const { userId, orderId } = await buyerPaying([3]);
+    const payment = fake.pay(orderId, 'authorized');
+    const racing = gatewayWith({
+      capturePayment: (...args) => {
+        fake.payments.get(payment.id)!.status = 'captured';
+        return deps.gateway.capturePayment(...args);
+      },
+    });
+    expect((await settlePayment({ orderId, paymentId: payment.id }, racing)).outcome).toBe('order');
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+    expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it('a capture that fails while the payment is still authorised places nothing; a replay places the order', async () => {
+    const { userId, orderId } = await buyerPaying([4]);
+    const payment = fake.pay(orderId, 'authorized');
+    const down = gatewayWith({ capturePayment: () => Promise.reject(new Error('Razorpay answered 503')) });
+    await expect(settlePayment({ orderId, paymentId: payment.id }, down)).rejects.toThrow(
+      'Razorpay answered 503',
+    );
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(fake.payments.get(payment.id)?.status).toBe('authorized');
+    expect((await settle(orderId, payment.id)).outcome).toBe('order');
+    expect(fake.payments.get(payment.id)?.status).toBe('captured');
+  });
+
+  it('a payment refunded at the gateway before it was captured: no order, its seats back, staff told why', async () => {
+    const { userId, orderId } = await buyerPaying([5]);
+    const payment = fake.pay(orderId, 'authorized');
+    fake.payments.get(payment.id)!.status = 'refunded';
+    const batchId = (await cartItems(userId))[0]!.batchId!;
+    const before = seatsTaken((await getBatch(batchId))!);
+    expect((await settle(orderId, payment.id)).outcome).toBe('attention');
+    expect(await getPayment(payment.id)).toMatchObject({
+      status: 'refunded',
+      outcome: 'attention',
+      reason: 'The payment is refunded at the gateway; no order was placed.',
+    });
+    expect(seatsTaken((await getBatch(batchId))!)).toBe(before);
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it('a second payment already refunded on the dashboard is recorded refunded, and not refunded again', async () => {
+    const { orderId } = await buyerPaying([6]);
+    const first = fake.pay(orderId, 'captured');
+    await settle(orderId, first.id);
+    const second = fake.pay(orderId, 'captured');
+    fake.payments.get(second.id)!.status = 'refunded';
+    expect((await settle(orderId, second.id)).outcome).toBe('refunded');
+    expect(await getPayment(second.id)).toMatchObject({
+      status: 'refunded',
+      outcome: 'refunded',
+      reasonCode: 'already-paid',
+    });
+    expect(await getPayment(second.id)).not.toHaveProperty('refund');
+    expect(refundsOf(second.id)).toEqual([]);
+  });
+
+  it('a refund of a second payment that Razorpay answers failed: the payment needs attention, saying so', async () => {
+    const { orderId } = await buyerPaying([7]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const second = fake.pay(orderId, 'captured');
+    fake.refundStatus = 'failed';
+    expect((await settle(orderId, second.id)).outcome).toBe('attention');
+    const [gatewayRefund] = refundsOf(second.id);
+    expect(await getPayment(second.id)).toMatchObject({
+      outcome: 'attention',
+      reason: 'The refund failed. The order was already paid by another payment.',
+      refund: { id: gatewayRefund!.id, amountCents: second.amount, state: 'failed' },
+    });
+  });
+
+  it('a refund claim left by a crash: a replay within two minutes asks nothing; after, one of five replays asks once', async () => {
+    const { orderId } = await buyerPaying([8]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const second = fake.pay(orderId, 'captured');
+    // The first settlement claims the refund, then its call to the gateway never comes back.
+    void settlePayment(
+      { orderId, paymentId: second.id },
+      gatewayWith({ refundPayment: () => new Promise<never>(() => {}) }),
+    );
+    await expect.poll(async () => (await getPayment(second.id))?.refund?.state).toBe('requested');
+    const asked = () =>
+      fake.requests.filter((request) => request.call === `POST /payments/${second.id}/refund`);
+    const at = (minutes: number) =>
+      razorpayDeps(fake.url, new Date(deps.now().getTime() + minutes * 60_000), mails);
+
+    expect((await settlePayment({ orderId, paymentId: second.id }, at(1))).outcome).toBe('refunded');
+    expect(asked()).toEqual([]);
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => settlePayment({ orderId, paymentId: second.id }, at(3))),
+    );
+    expect(replays.map((replay) => replay.outcome)).toEqual(Array.from({ length: 5 }, () => 'refunded'));
+    expect(asked()).toHaveLength(1);
+    expect(refundsOf(second.id)).toEqual([expect.objectContaining({ amount: second.amount })]);
   });
 });
