@@ -66,12 +66,24 @@ const refusedMails = () => mails.filter((mail) => mail.idempotencyKey.startsWith
 
 describe('the one decision (DECISIONS 48)', () => {
   it('a captured payment that matches becomes the order; its record says so', async () => {
-    const { userId, orderId } = await buyerPaying([0]);
+    const { userId, orderId, paymentNo, amount } = await buyerPaying([0]);
     const payment = fake.pay(orderId, 'captured');
     const settled = await settle(orderId, payment.id);
     expect(settled.outcome).toBe('order');
     expect(await purchaseHistory(userId)).toHaveLength(1);
-    expect(await getPayment(payment.id)).toMatchObject({ outcome: 'order', status: 'captured', userId });
+    // The console's Payments row: whose, which checkout, how much, which order.
+    expect(await getPayment(payment.id)).toMatchObject({
+      paymentId: payment.id,
+      gatewayOrderId: orderId,
+      gateway: 'razorpay',
+      paymentNo,
+      userId,
+      amountCents: amount,
+      currency: 'INR',
+      status: 'captured',
+      outcome: 'order',
+      orderNo: settled.outcome === 'order' ? settled.orderNo : '',
+    });
     expect(refundsOf(payment.id)).toEqual([]);
   });
 
@@ -534,6 +546,24 @@ describe('what the gateway did meanwhile (issue 38, item 9)', () => {
     });
     expect(await getPayment(second.id)).not.toHaveProperty('refund');
     expect(refundsOf(second.id)).toEqual([]);
+  });
+
+  it('a payment that failed at the gateway is recorded failed and places nothing; one of another gateway order is unknown', async () => {
+    const { userId, orderId } = await buyerPaying([0]);
+    const failed = fake.pay(orderId, 'failed');
+    expect(await settle(orderId, failed.id)).toMatchObject({
+      outcome: 'failed',
+      record: { status: 'failed', outcome: 'failed' },
+    });
+    expect(await getPayment(failed.id)).toMatchObject({ status: 'failed', outcome: 'failed' });
+    const other = await buyerPaying([1]);
+    const elsewhere = fake.pay(other.orderId, 'captured');
+    expect(await settle(orderId, elsewhere.id)).toEqual({
+      outcome: 'unknown',
+      why: `payment ${elsewhere.id} is not for ${orderId}`,
+    });
+    expect(await getPayment(elsewhere.id)).toBeUndefined();
+    expect(await purchaseHistory(userId)).toEqual([]);
   });
 
   it('a refund of a second payment that Razorpay answers failed: the payment needs attention, saying so', async () => {
