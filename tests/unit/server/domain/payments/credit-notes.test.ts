@@ -30,6 +30,7 @@ import { getCreditNote, refundsOfOrder, saveCreditNote } from '~/server/storage/
 import { getEnrolment } from '~/server/storage/enrolments';
 import { getBatch, seatsTaken } from '~/server/storage/batches';
 import { openStore } from '~/server/storage/blob-store';
+import { addToIndex } from '~/server/storage/time-index';
 import { site } from '~/site.config';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
@@ -429,6 +430,27 @@ describe('what a refund records (issue 38, item 9)', () => {
       reason: expect.stringContaining('(Razorpay refused'),
     });
     expect(mails.filter((mail) => mail.idempotencyKey.includes(failed.id))).toEqual([]);
+  });
+
+  it('the credit notes of a busy month are all listed, past the first page of 200', async () => {
+    const { orderNo } = await paidOrder([3]);
+    const { creditNoteNo } = await refund(orderNo);
+    const note = (await getCreditNote(creditNoteNo!))!;
+    // 201 notes dated in a month of their own, one a minute.
+    const start = Date.parse('2041-09-01T06:00:00.000Z');
+    await Promise.all(
+      Array.from({ length: 201 }, async (_, index) => {
+        const at = new Date(start + index * 60_000);
+        const no = `SIS-CN4142-${String(50_000 + index).padStart(5, '0')}`;
+        await saveCreditNote({ ...note, creditNoteNo: no, creditNoteDate: at.toISOString() });
+        await addToIndex('credit-notes', at, no);
+      }),
+    );
+    const listed = await creditNotesIn(
+      { from: '2041-09-01', to: '2041-09-30' },
+      new Date('2041-10-01T00:00:00.000Z'),
+    );
+    expect(listed).toHaveLength(201);
   });
 
   it("a gateway's long error is kept short: 300 characters on the refund, 200 in the payment's reason", async () => {
