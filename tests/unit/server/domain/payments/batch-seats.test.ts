@@ -164,6 +164,38 @@ describe('the last seats of a batch', () => {
   });
 });
 
+describe('a checkout of two batches', () => {
+  it('one batch full when paid: refunded, and the seats the other batch gave are given back', async () => {
+    const full = await batchWith(1);
+    const open = await addBatch(
+      {
+        courseId: 4,
+        startsOn: '2099-03-01',
+        schedule: 'Sat-Sun 10:00-13:00 IST',
+        sessions: 8,
+        trainer: 'Meera Iyer',
+        seats: 5,
+      },
+      deps.now(),
+    );
+    const { userId } = await newAccount();
+    await addToCart(userId, 3, { batchId: full.id, seats: 1 }, deps.now());
+    await addToCart(userId, 4, { batchId: open.id, seats: 2 }, deps.now());
+    const both = await startPayment({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+    // Someone else pays for the last seat of the first batch meanwhile.
+    const other = await buyerPaying(full.id);
+    await settlePayment({ orderId: other.orderId, paymentId: fake.pay(other.orderId, 'captured').id }, deps);
+    expect(toLeft(await getBatch(full.id))).toBe(0);
+
+    const orderId = both.gateway.fields['order_id']!;
+    const payment = fake.pay(orderId, 'captured');
+    expect((await settlePayment({ orderId, paymentId: payment.id }, deps)).outcome).toBe('refunded');
+    expect(await getPayment(payment.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'full' });
+    expect(toLeft(await getBatch(open.id))).toBe(5);
+    expect(toLeft(await getBatch(full.id))).toBe(0);
+  });
+});
+
 function toLeft(record: Awaited<ReturnType<typeof getBatch>>): number {
   return record!.seats - seatsTaken(record!);
 }

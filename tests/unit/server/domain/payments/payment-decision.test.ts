@@ -84,6 +84,10 @@ describe('the one decision (DECISIONS 48)', () => {
       outcome: 'order',
       orderNo: settled.outcome === 'order' ? settled.orderNo : '',
     });
+    // Captured already (the dashboard's auto-capture): not asked to capture again.
+    expect(fake.requests.map((request) => request.call)).not.toContain(
+      `POST /payments/${payment.id}/capture`,
+    );
     expect(refundsOf(payment.id)).toEqual([]);
   });
 
@@ -117,7 +121,8 @@ describe('the one decision (DECISIONS 48)', () => {
   });
 
   it('a second captured payment of a placed order (auto-captured) is refunded in full once, with notes naming why; the buyer is told once', async () => {
-    const { userId, orderId, amount, paymentNo } = await buyerPaying([2]);
+    const { userId: buyer, email } = await newAccount();
+    const { userId, orderId, amount, paymentNo } = await buyerPaying([2], buyer);
     const first = fake.pay(orderId, 'captured');
     const second = fake.pay(orderId, 'captured');
     expect((await settle(orderId, first.id)).outcome).toBe('order');
@@ -141,6 +146,7 @@ describe('the one decision (DECISIONS 48)', () => {
       new Set([`payment-refused-${second.id}`]),
     );
     expect(refusedMails()[0]!.text).toContain('This order was already paid');
+    expect(refusedMails()[0]!.to).toEqual([email]);
   });
 
   it("a refused second payment names the order it duplicated on its record and the console's Payments row", async () => {
@@ -381,6 +387,7 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(refundsOf(payment.id)).toEqual([]);
     expect(await getPayment(payment.id)).toMatchObject({
       reason: 'The payment is for a gateway order this site did not make.',
+      reasonCode: 'unmatched',
     });
   });
 
@@ -391,6 +398,9 @@ describe('the one decision (DECISIONS 48)', () => {
       ['', ''],
     ] as const) {
       await expect(settle(orderId, paymentId)).rejects.toBeInstanceOf(ValidationError);
+      await expect(settle(orderId, paymentId)).rejects.toMatchObject({
+        messages: ['That is not a payment of this site.'],
+      });
     }
   });
 
@@ -404,6 +414,8 @@ describe('the one decision (DECISIONS 48)', () => {
     const record = await getPayment(second.id);
     expect(record).toMatchObject({ outcome: 'attention', refund: { state: 'failed' } });
     expect(record?.reason).toContain('refund');
+    // The money is not back yet: the buyer is not told it was refunded.
+    expect(refusedMails()).toEqual([]);
     // A replay does not ask again by itself: staff decide.
     fake.refusingRefunds = false;
     await settle(orderId, second.id);
@@ -556,6 +568,10 @@ describe('what the gateway did meanwhile (issue 38, item 9)', () => {
       record: { status: 'failed', outcome: 'failed' },
     });
     expect(await getPayment(failed.id)).toMatchObject({ status: 'failed', outcome: 'failed' });
+    // Created but never paid: the same.
+    const created = fake.pay(orderId, 'failed');
+    fake.payments.get(created.id)!.status = 'created' as 'failed';
+    expect((await settle(orderId, created.id)).outcome).toBe('failed');
     const other = await buyerPaying([1]);
     const elsewhere = fake.pay(other.orderId, 'captured');
     expect(await settle(orderId, elsewhere.id)).toEqual({
@@ -604,4 +620,92 @@ describe('what the gateway did meanwhile (issue 38, item 9)', () => {
     expect(asked()).toHaveLength(1);
     expect(refundsOf(second.id)).toEqual([expect.objectContaining({ amount: second.amount })]);
   });
+});
+
+describe("a payment's record over replays (issue 38, item 9)", () => {
+  const minutesOn = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000).toISOString();
+  const settleAt = (orderId: string, paymentId: string, minutes: number) =>
+    settlePayment({ orderId, paymentId }, razorpayDeps(fake.url, new Date(minutesOn(minutes)), mails));
+
+  it("a replay of a placed order leaves its payment's record as it was", async () => {
+    const { orderId } = await buyerPaying([1]);
+    const payment = fake.pay(orderId, 'captured');
+    await settle(orderId, payment.id);
+    const placed = await getPayment(payment.id);
+    expect((await settleAt(orderId, payment.id, 5)).outcome).toBe('order');
+    expect(await getPayment(payment.id)).toEqual(placed);
+  });
+
+  it('a replay that fails after the capture never lists a placed order as needing attention', async () => {
+    const { orderId } = await buyerPaying([2]);
+    const payment = fake.pay(orderId, 'captured');
+    await settle(orderId, payment.id);
+    const placed = await getPayment(payment.id);
+    const failing: PaymentDeps = {
+      ...deps,
+      mail: { queue: () => Promise.reject(new Error('mail down')) },
+    };
+    await expect(settlePayment({ orderId, paymentId: payment.id }, failing)).rejects.toThrow('mail down');
+    expect(await getPayment(payment.id)).toEqual(placed);
+  });
+
+  it('a failure after the capture: staff read the first 200 characters of why', async () => {
+    const { orderId } = await buyerPaying([3]);
+    const payment = fake.pay(orderId, 'captured');
+    const why = `Storage down: ${'x'.repeat(400)}`;
+    const failing: PaymentDeps = {
+      ...deps,
+      afterStep: (step) => {
+        if (step === 'numbered') throw new Error(why);
+      },
+    };
+    await expect(settlePayment({ orderId, paymentId: payment.id }, failing)).rejects.toThrow(why);
+    expect((await getPayment(payment.id))!.reason).toBe(
+      `Captured, but its order was not finished (${why.slice(0, 200)}). The next webhook or replay finishes it; if none comes, refund the payment.`,
+    );
+  });
+
+  it('only a duplicate payment names the order: one of the wrong amount for a placed checkout names none', async () => {
+    const { orderId } = await buyerPaying([4]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const short = fake.pay(orderId, 'captured', 100);
+    expect((await settle(orderId, short.id)).outcome).toBe('refunded');
+    expect(await getPayment(short.id)).toMatchObject({ reasonCode: 'amount' });
+    expect(await getPayment(short.id)).not.toHaveProperty('orderNo');
+  });
+
+  it.each(['authorized', 'captured'] as const)(
+    'a %s payment refused while the first payment still settled: a replay once the order is placed names it, and keeps when it was refused',
+    async (status) => {
+      const { orderId } = await buyerPaying([5]);
+      const first = fake.pay(orderId, 'captured');
+      const second = fake.pay(orderId, status);
+      // The first payment has claimed the gateway order and is still being settled.
+      await claimGatewayOrder(orderId, first.id);
+      const refused = await settle(orderId, second.id);
+      expect(refused.outcome).toBe(status === 'authorized' ? 'not-captured' : 'refunded');
+      const before = await getPayment(second.id);
+      expect(before).toMatchObject({
+        reasonCode: 'already-paid',
+        reason: 'The order was already paid by another payment.',
+      });
+      expect(before).not.toHaveProperty('orderNo');
+
+      const placed = await settle(orderId, first.id);
+      const orderNo = placed.outcome === 'order' ? placed.orderNo : '';
+      expect(orderNo).not.toBe('');
+      await settleAt(orderId, second.id, 1);
+      // A refunded payment's record notes when it named the order; an unpaid one's is left as refused.
+      const named = {
+        ...before,
+        orderNo,
+        updatedAt: status === 'captured' ? minutesOn(1) : before!.updatedAt,
+      };
+      expect(await getPayment(second.id)).toEqual(named);
+      // Replayed again: nothing changes.
+      await settleAt(orderId, second.id, 2);
+      expect(await getPayment(second.id)).toEqual(named);
+      expect(refundsOf(second.id)).toHaveLength(status === 'captured' ? 1 : 0);
+    },
+  );
 });
