@@ -74,6 +74,8 @@ describe('order numbers, one create-only claim per number (issue 17, item 2)', (
     });
     expect(await assignNumber(series, 'b')).toBe(3);
     expect(await assignNumber(series, 'crashed')).toBe(2);
+    // The retry's lower number does not move the hint down.
+    expect(await store.get(`order-numbers/${series}`, z.object({ last: z.number() }))).toEqual({ last: 3 });
   });
 
   it('keeps the numbers of checkouts numbered by the earlier counter, and continues after them', async () => {
