@@ -1,10 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import type * as BlobStoreModule from '~/server/storage/blob-store';
 import { openStore } from '~/server/storage/blob-store';
 import { assignNumber } from '~/server/storage/counters';
+import { ConflictRetryExhaustedError } from '~/server/storage/errors';
 import { useBlobsServer } from '../../../support/blobs-server';
 
+/**
+ * Other callers' writes, put where a test wants them: the `counters` store as counters.ts opens
+ * it, with a hook before each `create` (a write another caller made first) and one that answers
+ * an `update` in place of the store (a write lost to other writers, or a store that is down).
+ */
+const others = vi.hoisted(() => ({
+  beforeCreate: undefined as ((key: string) => Promise<void>) | undefined,
+  update: undefined as ((key: string) => Promise<never> | undefined) | undefined,
+}));
+vi.mock('~/server/storage/blob-store', async (importOriginal) => {
+  const real = await importOriginal<typeof BlobStoreModule>();
+  const openCounters: typeof real.openStore = (name) => {
+    const store = real.openStore(name);
+    if (name !== 'counters') return store;
+    return {
+      ...store,
+      async create(key, schema, value) {
+        await others.beforeCreate?.(key);
+        return store.create(key, schema, value);
+      },
+      update: ((key: string, ...rest: unknown[]) =>
+        others.update?.(key) ??
+        (store.update as (...args: unknown[]) => Promise<unknown>)(key, ...rest)) as typeof store.update,
+    };
+  };
+  return { ...real, openStore: openCounters };
+});
+
 useBlobsServer();
+afterEach(() => {
+  others.beforeCreate = undefined;
+  others.update = undefined;
+});
 
 let seriesSeq = 0;
 /** A series of its own per test, so tests never share numbers. */
@@ -40,6 +74,8 @@ describe('order numbers, one create-only claim per number (issue 17, item 2)', (
     });
     expect(await assignNumber(series, 'b')).toBe(3);
     expect(await assignNumber(series, 'crashed')).toBe(2);
+    // The retry's lower number does not move the hint down.
+    expect(await store.get(`order-numbers/${series}`, z.object({ last: z.number() }))).toEqual({ last: 3 });
   });
 
   it('keeps the numbers of checkouts numbered by the earlier counter, and continues after them', async () => {
@@ -110,5 +146,35 @@ describe('one number, one document, whoever runs at once (DECISIONS 57; issue 38
     // The hint never moves down.
     await assignNumber(series, 'a');
     expect(await store.get(`order-numbers/${series}`, z.object({ last: z.number() }))).toEqual({ last: 6 });
+  });
+});
+
+describe('the stored number and the hint under contention (DECISIONS 57; issue 38, item 9)', () => {
+  it("a number recorded for the id while it walked is the id's number: every caller answers it", async () => {
+    const series = freshSeries();
+    await assignNumber(series, 'a');
+    const recordKey = `order-number-of/${series}/b`;
+    // Another caller for 'b' records its number just before this one does.
+    others.beforeCreate = async (key) => {
+      if (key !== recordKey) return;
+      others.beforeCreate = undefined;
+      await openStore('counters').create(recordKey, z.any(), { number: 7 });
+    };
+    expect(await assignNumber(series, 'b')).toBe(7);
+    expect(await assignNumber(series, 'b')).toBe(7);
+  });
+
+  it('the hint is only a hint: losing its write to other callers never fails a number; a storage failure does', async () => {
+    const series = freshSeries();
+    const hintKey = `order-numbers/${series}`;
+    others.update = (key) =>
+      key === hintKey ? Promise.reject(new ConflictRetryExhaustedError('counters', key, 5)) : undefined;
+    expect(await assignNumber(series, 'a')).toBe(1);
+    others.update = (key) => (key === hintKey ? Promise.reject(new Error('storage down')) : undefined);
+    await expect(assignNumber(series, 'b')).rejects.toThrow('storage down');
+    others.update = undefined;
+    // The retry gets the number the failed call claimed and recorded.
+    expect(await assignNumber(series, 'b')).toBe(2);
+    expect(await assignNumber(series, 'c')).toBe(3);
   });
 });

@@ -13,7 +13,7 @@ import { addBatch } from '~/server/domain/shop/batches';
 import { addToCart } from '~/server/domain/shop/cart';
 import { getBatch, seatsTaken } from '~/server/storage/batches';
 import { getEnrolment, listEnrolmentsOfBatch, type EnrolmentRecord } from '~/server/storage/enrolments';
-import { getPayment, type PaymentRecord } from '~/server/storage/payments';
+import { getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useFakeRazorpay } from '../../../../support/fake-razorpay';
@@ -89,7 +89,11 @@ describe('the last seats of a batch', () => {
       const refunds = fake.refunds.filter((refund) => refund.payment_id === payment.id);
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.amount).toBe(payment.amount);
-      expect(((await getPayment(payment.id)) as PaymentRecord).reasonCode).toBe('full');
+      expect(await getPayment(payment.id)).toMatchObject({
+        reasonCode: 'full',
+        reason:
+          'A batch of this checkout had no seats left for it when the payment was confirmed (DECISIONS 54).',
+      });
     }
     const refusedMails = mails.filter((mail) => mail.idempotencyKey.startsWith('payment-refused-'));
     expect(new Set(refusedMails.map((mail) => mail.idempotencyKey)).size).toBe(47);
@@ -157,6 +161,38 @@ describe('the last seats of a batch', () => {
     expect(toLeft(await getBatch(batch.id))).toBe(5);
     expect((await getEnrolment(orderNo, 3))!.cancelledAt).toBeDefined();
     expect(await listEnrolmentsOfBatch(batch.id)).toEqual([]);
+  });
+});
+
+describe('a checkout of two batches', () => {
+  it('one batch full when paid: refunded, and the seats the other batch gave are given back', async () => {
+    const full = await batchWith(1);
+    const open = await addBatch(
+      {
+        courseId: 4,
+        startsOn: '2099-03-01',
+        schedule: 'Sat-Sun 10:00-13:00 IST',
+        sessions: 8,
+        trainer: 'Meera Iyer',
+        seats: 5,
+      },
+      deps.now(),
+    );
+    const { userId } = await newAccount();
+    await addToCart(userId, 3, { batchId: full.id, seats: 1 }, deps.now());
+    await addToCart(userId, 4, { batchId: open.id, seats: 2 }, deps.now());
+    const both = await startPayment({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps);
+    // Someone else pays for the last seat of the first batch meanwhile.
+    const other = await buyerPaying(full.id);
+    await settlePayment({ orderId: other.orderId, paymentId: fake.pay(other.orderId, 'captured').id }, deps);
+    expect(toLeft(await getBatch(full.id))).toBe(0);
+
+    const orderId = both.gateway.fields['order_id']!;
+    const payment = fake.pay(orderId, 'captured');
+    expect((await settlePayment({ orderId, paymentId: payment.id }, deps)).outcome).toBe('refunded');
+    expect(await getPayment(payment.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'full' });
+    expect(toLeft(await getBatch(open.id))).toBe(5);
+    expect(toLeft(await getBatch(full.id))).toBe(0);
   });
 });
 

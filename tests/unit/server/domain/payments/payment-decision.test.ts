@@ -16,6 +16,7 @@ import { CHECKOUT_ERRORS } from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { openStore } from '~/server/storage/blob-store';
 import { claimGatewayOrder, getPayment } from '~/server/storage/payments';
+import { getBatch, seatsTaken } from '~/server/storage/batches';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
@@ -41,6 +42,7 @@ let deps: PaymentDeps;
 beforeEach(() => {
   mails = [];
   fake.refusingRefunds = false;
+  fake.refundStatus = 'pending';
   // A financial year of its own per file run: FY 2036-37.
   deps = razorpayDeps(fake.url, new Date('2036-06-01T06:00:00.000Z'), mails);
 });
@@ -64,12 +66,28 @@ const refusedMails = () => mails.filter((mail) => mail.idempotencyKey.startsWith
 
 describe('the one decision (DECISIONS 48)', () => {
   it('a captured payment that matches becomes the order; its record says so', async () => {
-    const { userId, orderId } = await buyerPaying([0]);
+    const { userId, orderId, paymentNo, amount } = await buyerPaying([0]);
     const payment = fake.pay(orderId, 'captured');
     const settled = await settle(orderId, payment.id);
     expect(settled.outcome).toBe('order');
     expect(await purchaseHistory(userId)).toHaveLength(1);
-    expect(await getPayment(payment.id)).toMatchObject({ outcome: 'order', status: 'captured', userId });
+    // The console's Payments row: whose, which checkout, how much, which order.
+    expect(await getPayment(payment.id)).toMatchObject({
+      paymentId: payment.id,
+      gatewayOrderId: orderId,
+      gateway: 'razorpay',
+      paymentNo,
+      userId,
+      amountCents: amount,
+      currency: 'INR',
+      status: 'captured',
+      outcome: 'order',
+      orderNo: settled.outcome === 'order' ? settled.orderNo : '',
+    });
+    // Captured already (the dashboard's auto-capture): not asked to capture again.
+    expect(fake.requests.map((request) => request.call)).not.toContain(
+      `POST /payments/${payment.id}/capture`,
+    );
     expect(refundsOf(payment.id)).toEqual([]);
   });
 
@@ -103,7 +121,8 @@ describe('the one decision (DECISIONS 48)', () => {
   });
 
   it('a second captured payment of a placed order (auto-captured) is refunded in full once, with notes naming why; the buyer is told once', async () => {
-    const { userId, orderId, amount, paymentNo } = await buyerPaying([2]);
+    const { userId: buyer, email } = await newAccount();
+    const { userId, orderId, amount, paymentNo } = await buyerPaying([2], buyer);
     const first = fake.pay(orderId, 'captured');
     const second = fake.pay(orderId, 'captured');
     expect((await settle(orderId, first.id)).outcome).toBe('order');
@@ -127,6 +146,7 @@ describe('the one decision (DECISIONS 48)', () => {
       new Set([`payment-refused-${second.id}`]),
     );
     expect(refusedMails()[0]!.text).toContain('This order was already paid');
+    expect(refusedMails()[0]!.to).toEqual([email]);
   });
 
   it("a refused second payment names the order it duplicated on its record and the console's Payments row", async () => {
@@ -194,6 +214,10 @@ describe('the one decision (DECISIONS 48)', () => {
       }),
     ]);
     expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await getPayment(short.id)).toMatchObject({
+      reasonCode: 'amount',
+      reason: "The payment's amount or currency differs from its checkout's.",
+    });
     // The right payment still becomes the order.
     const full = fake.pay(orderId, 'captured');
     expect((await settle(orderId, full.id)).outcome).toBe('order');
@@ -206,6 +230,10 @@ describe('the one decision (DECISIONS 48)', () => {
     expect((await settle(orderId, payment.id)).outcome).toBe('refunded');
     expect(refundsOf(payment.id)).toHaveLength(1);
     expect(await purchaseHistory(userId)).toEqual([]);
+    expect(await getPayment(payment.id)).toMatchObject({
+      reasonCode: 'no-checkout',
+      reason: 'The checkout this payment was for no longer exists.',
+    });
   });
 
   it('checkouts A and B sharing a course: B paid, then A paid is refunded; the course is bought once', async () => {
@@ -216,7 +244,13 @@ describe('the one decision (DECISIONS 48)', () => {
     const paidA = fake.pay(a, 'captured');
     expect((await settle(b, paidB.id)).outcome).toBe('order');
     expect((await settle(a, paidA.id)).outcome).toBe('refunded');
-    expect(refundsOf(paidA.id)[0]!.notes['reason']).toMatch(/^owned:/);
+    expect(refundsOf(paidA.id)[0]!.notes['reason']).toBe(
+      'owned: The buyer already owns a course of this checkout.',
+    );
+    expect(await getPayment(paidA.id)).toMatchObject({
+      reasonCode: 'owned',
+      reason: 'The buyer already owns a course of this checkout.',
+    });
     const history = await purchaseHistory(userId);
     expect(history.map((item) => item.id).sort()).toEqual([courses[6]!.id, courses[7]!.id].sort());
   });
@@ -244,7 +278,8 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(await getPayment(payment.id)).toMatchObject({
       outcome: 'refunded',
       reasonCode: 'domestic',
-      reason: expect.stringContaining('outside India'),
+      reason:
+        'The billing country is outside India but the payment was made from India (an export needs a payment from abroad).',
     });
     expect(await purchaseHistory(userId)).toEqual([]);
     expect(new Set(refusedMails().map((mail) => mail.idempotencyKey))).toEqual(
@@ -304,7 +339,12 @@ describe('the one decision (DECISIONS 48)', () => {
     const stale = fake.pay(dollarOrder, 'captured');
     expect((await settle(dollarOrder, stale.id)).outcome).toBe('refunded');
     expect(refundsOf(stale.id)).toEqual([expect.objectContaining({ amount: course.discountedFeesCents })]);
-    expect(await getPayment(stale.id)).toMatchObject({ outcome: 'refunded', reasonCode: 'replaced' });
+    expect(await getPayment(stale.id)).toMatchObject({
+      outcome: 'refunded',
+      reasonCode: 'replaced',
+      reason:
+        'The buyer changed the billing details after this gateway order was made (another tab, or another country); the checkout is paid through a newer gateway order now (DECISIONS 58).',
+    });
     expect(await purchaseHistory(userId)).toEqual([]);
     expect(await paymentStatusOf(userId, india.paymentNo)).toEqual({
       state: 'refunded',
@@ -347,6 +387,7 @@ describe('the one decision (DECISIONS 48)', () => {
     expect(refundsOf(payment.id)).toEqual([]);
     expect(await getPayment(payment.id)).toMatchObject({
       reason: 'The payment is for a gateway order this site did not make.',
+      reasonCode: 'unmatched',
     });
   });
 
@@ -357,6 +398,9 @@ describe('the one decision (DECISIONS 48)', () => {
       ['', ''],
     ] as const) {
       await expect(settle(orderId, paymentId)).rejects.toBeInstanceOf(ValidationError);
+      await expect(settle(orderId, paymentId)).rejects.toMatchObject({
+        messages: ['That is not a payment of this site.'],
+      });
     }
   });
 
@@ -370,6 +414,8 @@ describe('the one decision (DECISIONS 48)', () => {
     const record = await getPayment(second.id);
     expect(record).toMatchObject({ outcome: 'attention', refund: { state: 'failed' } });
     expect(record?.reason).toContain('refund');
+    // The money is not back yet: the buyer is not told it was refunded.
+    expect(refusedMails()).toEqual([]);
     // A replay does not ask again by itself: staff decide.
     fake.refusingRefunds = false;
     await settle(orderId, second.id);
@@ -445,4 +491,221 @@ describe('what the buyer sees (GET /api/payments/{paymentNo}/status)', () => {
       /^You already own a course of this checkout, so your payment of ₹[\d,.]+ was refunded in full/,
     );
   });
+});
+
+describe('what the gateway did meanwhile (issue 38, item 9)', () => {
+  /** The deps with the gateway's calls as `change` makes them. */
+  const gatewayWith = (change: Partial<PaymentDeps['gateway']>): PaymentDeps => ({
+    ...deps,
+    gateway: { ...deps.gateway, ...change },
+  });
+
+  it('an authorised payment captured on the dashboard while we asked: our capture is refused, and the order is placed all the same', async () => {
+    const { userId, orderId } = await buyerPaying([3]);
+    const payment = fake.pay(orderId, 'authorized');
+    const racing = gatewayWith({
+      capturePayment: (...args) => {
+        fake.payments.get(payment.id)!.status = 'captured';
+        return deps.gateway.capturePayment(...args);
+      },
+    });
+    expect((await settlePayment({ orderId, paymentId: payment.id }, racing)).outcome).toBe('order');
+    expect(await purchaseHistory(userId)).toHaveLength(1);
+    expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it('a capture that fails while the payment is still authorised places nothing; a replay places the order', async () => {
+    const { userId, orderId } = await buyerPaying([4]);
+    const payment = fake.pay(orderId, 'authorized');
+    const down = gatewayWith({ capturePayment: () => Promise.reject(new Error('Razorpay answered 503')) });
+    await expect(settlePayment({ orderId, paymentId: payment.id }, down)).rejects.toThrow(
+      'Razorpay answered 503',
+    );
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(fake.payments.get(payment.id)?.status).toBe('authorized');
+    expect((await settle(orderId, payment.id)).outcome).toBe('order');
+    expect(fake.payments.get(payment.id)?.status).toBe('captured');
+  });
+
+  it('a payment refunded at the gateway before it was captured: no order, its seats back, staff told why', async () => {
+    const { userId, orderId } = await buyerPaying([5]);
+    const payment = fake.pay(orderId, 'authorized');
+    fake.payments.get(payment.id)!.status = 'refunded';
+    const batchId = (await cartItems(userId))[0]!.batchId!;
+    const before = seatsTaken((await getBatch(batchId))!);
+    expect((await settle(orderId, payment.id)).outcome).toBe('attention');
+    expect(await getPayment(payment.id)).toMatchObject({
+      status: 'refunded',
+      outcome: 'attention',
+      reason: 'The payment is refunded at the gateway; no order was placed.',
+    });
+    expect(seatsTaken((await getBatch(batchId))!)).toBe(before);
+    expect(await purchaseHistory(userId)).toEqual([]);
+    expect(refundsOf(payment.id)).toEqual([]);
+  });
+
+  it('a second payment already refunded on the dashboard is recorded refunded, and not refunded again', async () => {
+    const { orderId } = await buyerPaying([6]);
+    const first = fake.pay(orderId, 'captured');
+    await settle(orderId, first.id);
+    const second = fake.pay(orderId, 'captured');
+    fake.payments.get(second.id)!.status = 'refunded';
+    expect((await settle(orderId, second.id)).outcome).toBe('refunded');
+    expect(await getPayment(second.id)).toMatchObject({
+      status: 'refunded',
+      outcome: 'refunded',
+      reasonCode: 'already-paid',
+    });
+    expect(await getPayment(second.id)).not.toHaveProperty('refund');
+    expect(refundsOf(second.id)).toEqual([]);
+  });
+
+  it('a payment that failed at the gateway is recorded failed and places nothing; one of another gateway order is unknown', async () => {
+    const { userId, orderId } = await buyerPaying([0]);
+    const failed = fake.pay(orderId, 'failed');
+    expect(await settle(orderId, failed.id)).toMatchObject({
+      outcome: 'failed',
+      record: { status: 'failed', outcome: 'failed' },
+    });
+    expect(await getPayment(failed.id)).toMatchObject({ status: 'failed', outcome: 'failed' });
+    // Created but never paid: the same.
+    const created = fake.pay(orderId, 'failed');
+    fake.payments.get(created.id)!.status = 'created' as 'failed';
+    expect((await settle(orderId, created.id)).outcome).toBe('failed');
+    const other = await buyerPaying([1]);
+    const elsewhere = fake.pay(other.orderId, 'captured');
+    expect(await settle(orderId, elsewhere.id)).toEqual({
+      outcome: 'unknown',
+      why: `payment ${elsewhere.id} is not for ${orderId}`,
+    });
+    expect(await getPayment(elsewhere.id)).toBeUndefined();
+    expect(await purchaseHistory(userId)).toEqual([]);
+  });
+
+  it('a refund of a second payment that Razorpay answers failed: the payment needs attention, saying so', async () => {
+    const { orderId } = await buyerPaying([7]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const second = fake.pay(orderId, 'captured');
+    fake.refundStatus = 'failed';
+    expect((await settle(orderId, second.id)).outcome).toBe('attention');
+    const [gatewayRefund] = refundsOf(second.id);
+    expect(await getPayment(second.id)).toMatchObject({
+      outcome: 'attention',
+      reason: 'The refund failed. The order was already paid by another payment.',
+      refund: { id: gatewayRefund!.id, amountCents: second.amount, state: 'failed' },
+    });
+  });
+
+  it('a refund claim left by a crash: a replay within two minutes asks nothing; after, one of five replays asks once', async () => {
+    const { orderId } = await buyerPaying([8]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const second = fake.pay(orderId, 'captured');
+    // The first settlement claims the refund, then its call to the gateway never comes back.
+    void settlePayment(
+      { orderId, paymentId: second.id },
+      gatewayWith({ refundPayment: () => new Promise<never>(() => {}) }),
+    );
+    await expect.poll(async () => (await getPayment(second.id))?.refund?.state).toBe('requested');
+    const asked = () =>
+      fake.requests.filter((request) => request.call === `POST /payments/${second.id}/refund`);
+    const at = (minutes: number) =>
+      razorpayDeps(fake.url, new Date(deps.now().getTime() + minutes * 60_000), mails);
+
+    expect((await settlePayment({ orderId, paymentId: second.id }, at(1))).outcome).toBe('refunded');
+    expect(asked()).toEqual([]);
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => settlePayment({ orderId, paymentId: second.id }, at(3))),
+    );
+    expect(replays.map((replay) => replay.outcome)).toEqual(Array.from({ length: 5 }, () => 'refunded'));
+    expect(asked()).toHaveLength(1);
+    expect(refundsOf(second.id)).toEqual([expect.objectContaining({ amount: second.amount })]);
+  });
+});
+
+describe("a payment's record over replays (issue 38, item 9)", () => {
+  const minutesOn = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000).toISOString();
+  const settleAt = (orderId: string, paymentId: string, minutes: number) =>
+    settlePayment({ orderId, paymentId }, razorpayDeps(fake.url, new Date(minutesOn(minutes)), mails));
+
+  it("a replay of a placed order leaves its payment's record as it was", async () => {
+    const { orderId } = await buyerPaying([1]);
+    const payment = fake.pay(orderId, 'captured');
+    await settle(orderId, payment.id);
+    const placed = await getPayment(payment.id);
+    expect((await settleAt(orderId, payment.id, 5)).outcome).toBe('order');
+    expect(await getPayment(payment.id)).toEqual(placed);
+  });
+
+  it('a replay that fails after the capture never lists a placed order as needing attention', async () => {
+    const { orderId } = await buyerPaying([2]);
+    const payment = fake.pay(orderId, 'captured');
+    await settle(orderId, payment.id);
+    const placed = await getPayment(payment.id);
+    const failing: PaymentDeps = {
+      ...deps,
+      mail: { queue: () => Promise.reject(new Error('mail down')) },
+    };
+    await expect(settlePayment({ orderId, paymentId: payment.id }, failing)).rejects.toThrow('mail down');
+    expect(await getPayment(payment.id)).toEqual(placed);
+  });
+
+  it('a failure after the capture: staff read the first 200 characters of why', async () => {
+    const { orderId } = await buyerPaying([3]);
+    const payment = fake.pay(orderId, 'captured');
+    const why = `Storage down: ${'x'.repeat(400)}`;
+    const failing: PaymentDeps = {
+      ...deps,
+      afterStep: (step) => {
+        if (step === 'numbered') throw new Error(why);
+      },
+    };
+    await expect(settlePayment({ orderId, paymentId: payment.id }, failing)).rejects.toThrow(why);
+    expect((await getPayment(payment.id))!.reason).toBe(
+      `Captured, but its order was not finished (${why.slice(0, 200)}). The next webhook or replay finishes it; if none comes, refund the payment.`,
+    );
+  });
+
+  it('only a duplicate payment names the order: one of the wrong amount for a placed checkout names none', async () => {
+    const { orderId } = await buyerPaying([4]);
+    await settle(orderId, fake.pay(orderId, 'captured').id);
+    const short = fake.pay(orderId, 'captured', 100);
+    expect((await settle(orderId, short.id)).outcome).toBe('refunded');
+    expect(await getPayment(short.id)).toMatchObject({ reasonCode: 'amount' });
+    expect(await getPayment(short.id)).not.toHaveProperty('orderNo');
+  });
+
+  it.each(['authorized', 'captured'] as const)(
+    'a %s payment refused while the first payment still settled: a replay once the order is placed names it, and keeps when it was refused',
+    async (status) => {
+      const { orderId } = await buyerPaying([5]);
+      const first = fake.pay(orderId, 'captured');
+      const second = fake.pay(orderId, status);
+      // The first payment has claimed the gateway order and is still being settled.
+      await claimGatewayOrder(orderId, first.id);
+      const refused = await settle(orderId, second.id);
+      expect(refused.outcome).toBe(status === 'authorized' ? 'not-captured' : 'refunded');
+      const before = await getPayment(second.id);
+      expect(before).toMatchObject({
+        reasonCode: 'already-paid',
+        reason: 'The order was already paid by another payment.',
+      });
+      expect(before).not.toHaveProperty('orderNo');
+
+      const placed = await settle(orderId, first.id);
+      const orderNo = placed.outcome === 'order' ? placed.orderNo : '';
+      expect(orderNo).not.toBe('');
+      await settleAt(orderId, second.id, 1);
+      // A refunded payment's record notes when it named the order; an unpaid one's is left as refused.
+      const named = {
+        ...before,
+        orderNo,
+        updatedAt: status === 'captured' ? minutesOn(1) : before!.updatedAt,
+      };
+      expect(await getPayment(second.id)).toEqual(named);
+      // Replayed again: nothing changes.
+      await settleAt(orderId, second.id, 2);
+      expect(await getPayment(second.id)).toEqual(named);
+      expect(refundsOf(second.id)).toHaveLength(status === 'captured' ? 1 : 0);
+    },
+  );
 });

@@ -201,6 +201,10 @@ describe('decide: what the checkout asked, checked against the payment (issue 38
   it('an export is refused only when the gateway says the payment was from India', () => {
     expect(decide(payment({ international: undefined }), checkout)).toEqual({ checkout });
   });
+  it('a checkout with no billing recorded (started before billing was asked) is no export', () => {
+    const unbilled = { ...checkout, billing: undefined };
+    expect(decide(payment({ international: false }), unbilled)).toEqual({ checkout: unbilled });
+  });
 });
 
 describe('nothing after the capture refuses (issue 38, item 8)', () => {
