@@ -416,7 +416,8 @@ async function refundInFull(
     const refund = await deps.gateway.refundPayment(payment.id, payment.amount, notes);
     return await updatePayment(payment.id, (current) => ({
       ...current,
-      status: 'refunded',
+      // A refund that failed left the money with us: the payment is still captured.
+      status: refund.status === 'failed' ? current.status : 'refunded',
       outcome: refund.status === 'failed' ? 'attention' : 'refunded',
       ...(refund.status === 'failed' ? { reason: `The refund failed. ${REFUSAL_REASONS[code]}` } : {}),
       refund: { id: refund.id, amountCents: refund.amount, state: refund.status, requestedAt },

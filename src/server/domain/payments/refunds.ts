@@ -44,6 +44,7 @@ import {
   getCreditNote,
   indexGatewayRefund,
   saveCreditNote,
+  refundsOfOrder,
   updateRefund,
   type OrderRefund,
 } from '~/server/storage/refunds';
@@ -337,12 +338,21 @@ async function refundNeedsAttention(order: Order, refund: OrderRefund, why: stri
 const REFUND_FAILED = 'refund-failed';
 
 /**
- * A refund of the order went through after one failed: its payment no longer needs attention (it
- * is the order's again, its note saying so), and leaves the console's 'needs attention' list.
+ * A refund of the order went through after one failed: once every course of the failed refunds
+ * has gone back, its payment no longer needs attention (it is the order's again, its note saying
+ * so), and leaves the console's 'needs attention' list.
  */
 async function attentionResolved(order: Order, refund: OrderRefund): Promise<void> {
   const payment = await getPayment(order.payment!.reference);
   if (payment?.outcome !== 'attention' || payment.reasonCode !== REFUND_FAILED) return;
+  // Only once every course of a failed refund went back since: another course's refund going
+  // through leaves the failed one's money still owed.
+  const refunds = await refundsOfOrder(order.orderNo);
+  const back = new Set([
+    ...refund.courseIds,
+    ...refunds.filter((each) => each.state === 'processed').flatMap((each) => each.courseIds),
+  ]);
+  if (refunds.some((each) => each.state === 'failed' && each.courseIds.some((id) => !back.has(id)))) return;
   await updatePayment(payment.paymentId, (current) =>
     current.outcome === 'attention' && current.reasonCode === REFUND_FAILED
       ? {

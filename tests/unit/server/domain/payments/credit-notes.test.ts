@@ -222,6 +222,18 @@ describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2
     expect(attention.items.map((row) => row.paymentId)).not.toContain(paymentId);
   });
 
+  it("another course's refund going through leaves a failed refund's payment needing attention", async () => {
+    const { orderNo, paymentId } = await paidOrder([2, 3]);
+    fake.refundStatus = 'failed';
+    await refund(orderNo, { courseIds: [courses[2]!.id], key: 'course-2' });
+    fake.refundStatus = 'processed';
+    await refund(orderNo, { courseIds: [courses[3]!.id], key: 'course-3' });
+    // Course 2's money is still owed: the payment stays on the attention list.
+    expect(await getPayment(paymentId)).toMatchObject({ outcome: 'attention' });
+    await refund(orderNo, { courseIds: [courses[2]!.id], key: 'course-2-again' });
+    expect(await getPayment(paymentId)).toMatchObject({ outcome: 'order' });
+  });
+
   it('an old refund.failed never undoes processed: the note stays, the payment needs no attention', async () => {
     fake.refundStatus = 'pending';
     const { orderNo, paymentId } = await paidOrder([6]);

@@ -590,6 +590,8 @@ describe('what the gateway did meanwhile (issue 38, item 9)', () => {
     expect((await settle(orderId, second.id)).outcome).toBe('attention');
     const [gatewayRefund] = refundsOf(second.id);
     expect(await getPayment(second.id)).toMatchObject({
+      // The money is still with us: captured, not refunded.
+      status: 'captured',
       outcome: 'attention',
       reason: 'The refund failed. The order was already paid by another payment.',
       refund: { id: gatewayRefund!.id, amountCents: second.amount, state: 'failed' },
