@@ -6,9 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { extract } from 'tar-stream';
+import { filesOf } from '../../src/server/backup/archive';
 import type { CourseEntry } from '../../src/lib/shared/schemas/course';
 import { gstinCheckCharacter } from '../../src/lib/shared/gst';
 import { formatInr } from '../../src/lib/shared/money';
@@ -345,7 +343,7 @@ test("staff see the night's backup on the Backups tab and download it: its manif
     panel.getByTestId('backup-download').first().click(),
   ]);
   expect(download.suggestedFilename()).toBe(`backup-${newest!.id}.tar.gz`);
-  const files = await untar(readFileSync((await download.path())!));
+  const files = await filesOf(readFileSync((await download.path())!));
   const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
     id: string;
     stores: unknown[];
@@ -355,26 +353,6 @@ test("staff see the night's backup on the Backups tab and download it: its manif
   expect(files.has('orders.ndjson.gz')).toBe(true);
   expect(files.has('sessions.ndjson.gz')).toBe(false);
 });
-
-/** The files of a backup's tar.gz, by name. */
-async function untar(archive: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const reader = extract();
-  reader.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: unknown) => void chunks.push(chunk as Buffer));
-    stream.on('end', () => {
-      files.set(header.name, Buffer.concat(chunks));
-      next();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    reader.on('finish', () => resolve());
-    reader.on('error', reject);
-    Readable.from([archive]).pipe(createGunzip()).pipe(reader);
-  });
-  return files;
-}
 
 test('the console is clean for axe at 1280 and 375 px, every tab, with tables as cards on a phone', async () => {
   const tabs = ['Leads', 'Orders', 'Payments', 'GST returns', 'Customers', 'Mail', 'Backups'];

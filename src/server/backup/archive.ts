@@ -58,8 +58,8 @@ const RecordLineSchema = z.object({
   value: z.string(),
 });
 
-/** The files of a gzip'd tar, by name. */
-async function filesOf(archive: Uint8Array): Promise<Map<string, Buffer>> {
+/** The files of a gzip'd tar, by name (a snapshot's: `manifest.json` and each store's file). */
+export async function filesOf(archive: Uint8Array): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
   const reader = extract();
   const done = new Promise<void>((resolve, reject) => {

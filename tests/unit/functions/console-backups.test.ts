@@ -3,11 +3,9 @@
  * only, each verified snapshot newest first, and any one as a gzip'd tar whose manifest is the
  * one listed.
  */
-import { createGunzip } from 'node:zlib';
-import { Readable } from 'node:stream';
-import { extract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupListSchema } from '~/lib/shared/schemas/console';
+import { filesOf } from '~/server/backup/archive';
 import { runBackup } from '~/server/backup/snapshot';
 import { resetServerEnv } from '~/server/env';
 import { rawStore } from '~/server/storage/blob-store';
@@ -31,27 +29,6 @@ async function get(path: string, session: string, id?: string) {
   return handler(new Request(`http://localhost${path}`, { headers: await browserHeaders(session) }), {
     params: id === undefined ? {} : { id },
   } as never);
-}
-
-async function filesOf(bytes: ArrayBuffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const reader = extract();
-  reader.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: unknown) => void chunks.push(chunk as Buffer));
-    stream.on('end', () => {
-      files.set(header.name, Buffer.concat(chunks));
-      next();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    reader.on('finish', () => resolve());
-    reader.on('error', reject);
-    Readable.from([Buffer.from(bytes)])
-      .pipe(createGunzip())
-      .pipe(reader);
-  });
-  return files;
 }
 
 const backUp = (at: string) =>
@@ -87,7 +64,7 @@ describe('GET /api/console/backups', () => {
     expect(file.headers.get('Content-Disposition')).toBe(
       `attachment; filename="backup-${newest!.id}.tar.gz"`,
     );
-    const files = await filesOf(await file.arrayBuffer());
+    const files = await filesOf(new Uint8Array(await file.arrayBuffer()));
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
       stores: unknown[];
       id: string;

@@ -11,6 +11,7 @@ import type { Billing } from '~/lib/shared/schemas/billing';
 import {
   archiveOf,
   checkArchive,
+  filesOf,
   restoreSnapshot,
   SnapshotRefused,
   type RestoreTarget,
@@ -233,7 +234,7 @@ describe('a restore refuses before writing anything', () => {
   beforeAll(async () => {
     const { state } = await backUp(60_000);
     archive = await bytesOf(archiveOf(state));
-    files = await untar(archive);
+    files = await filesOf(archive);
   }, 120_000);
 
   it('a flipped byte, a missing store file, or no manifest', async () => {
@@ -324,31 +325,6 @@ describe('retention (DECISIONS 61)', () => {
     ).toBe(true);
   }, 120_000);
 });
-
-/** The files of a snapshot archive, by name (for the refusal cases). */
-async function untar(archive: Uint8Array): Promise<Map<string, Buffer>> {
-  const { extract } = await import('tar-stream');
-  const { createGunzip } = await import('node:zlib');
-  const { Readable } = await import('node:stream');
-  const files = new Map<string, Buffer>();
-  const reader = extract();
-  reader.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: unknown) => void chunks.push(chunk as Buffer));
-    stream.on('end', () => {
-      files.set(header.name, Buffer.concat(chunks));
-      next();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    reader.on('finish', () => resolve());
-    reader.on('error', reject);
-    Readable.from([Buffer.from(archive)])
-      .pipe(createGunzip())
-      .pipe(reader);
-  });
-  return files;
-}
 
 async function retar(files: Map<string, Buffer>): Promise<Uint8Array> {
   const { pack } = await import('tar-stream');
