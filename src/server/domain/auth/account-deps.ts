@@ -18,6 +18,8 @@ export const ACCOUNT_ERRORS = {
   wrongCode: 'The verification code is wrong or has expired.',
   tooManyTries: 'Too many wrong codes. Please ask for a new code.',
   tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+  /** The session names an account that is gone (closed from another device meanwhile). */
+  signedOut: 'Please sign in to continue.',
 } as const;
 
 /** The settings the account flows read: the site's origin, the rate limits, the staff. */

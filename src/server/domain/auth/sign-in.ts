@@ -80,6 +80,6 @@ export async function login(
 /** `GET /api/account/me`: the signed-in user, or Unauthorized when the account is gone. */
 export async function currentUser(userId: string, staffEmails: ReadonlySet<string>): Promise<AccountUser> {
   const user = await getUser(userId);
-  if (!user) throw new Unauthorized(['Please sign in to continue.']);
+  if (!user) throw new Unauthorized([ACCOUNT_ERRORS.signedOut]);
   return toAccountUser(user, staffEmails);
 }

@@ -57,7 +57,7 @@ import type { AccountUser } from '~/lib/shared/schemas/account';
 /** The account of a signed-in user, or 401 when it is gone (closed meanwhile). */
 export async function accountOf(userId: string): Promise<UserRecord> {
   const user = await getUser(userId);
-  if (!user) throw new Unauthorized(['Please sign in to continue.']);
+  if (!user) throw new Unauthorized([ACCOUNT_ERRORS.signedOut]);
   return user;
 }
 
@@ -101,7 +101,7 @@ export async function updateProfile(
     if (input.billing === null) delete changed.billing;
     return changed;
   });
-  if (!after) throw new Unauthorized(['Please sign in to continue.']);
+  if (!after) throw new Unauthorized([ACCOUNT_ERRORS.signedOut]);
   if (before.mobile !== after.mobile) await removeMobileHolder(before.mobile, userId);
   return profileOf(after);
 }
@@ -189,7 +189,7 @@ export async function verifyEmailChange(
   if (!(await claimIndex(emailIndexKey(sha256(newEmail)), userId, now)))
     throw new ValidationError([ACCOUNT_ERRORS.wrongCode]);
   const after = await updateUser(userId, (user) => ({ ...user, email: newEmail }));
-  if (!after) throw new Unauthorized(['Please sign in to continue.']);
+  if (!after) throw new Unauthorized([ACCOUNT_ERRORS.signedOut]);
   if (before.email !== newEmail) {
     await releaseIndex(emailIndexKey(sha256(before.email)), userId);
     await deps.mail.queue({
@@ -222,7 +222,7 @@ export async function changePassword(
     now: deps.now(),
   });
   const changed = await setPasswordHash(user.userId, await hashPassword(input.password));
-  if (!changed) throw new Unauthorized(['Please sign in to continue.']);
+  if (!changed) throw new Unauthorized([ACCOUNT_ERRORS.signedOut]);
   await revokeAllSessions(user.userId, session.sessionId);
   return toAccountUser(changed, deps.settings.staffEmails);
 }
