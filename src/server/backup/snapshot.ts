@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { indianDay } from '~/lib/shared/dates';
 import * as z from '~/lib/shared/zod';
-import { openStore, rawStore } from '~/server/storage/blob-store';
+import { openStore, rawRecords } from '~/server/storage/blob-store';
 import { STORE_NAMES, type StoreName } from '~/server/storage/store-names';
 
 /** The stores a snapshot leaves out, and why (DECISIONS 61). */
@@ -116,11 +116,6 @@ export function kindOf(at: Date): 'nightly' | 'monthly' {
   return indianDay(at).endsWith('-01') ? 'monthly' : 'nightly';
 }
 
-/** The bytes as the blob client takes them: an ArrayBuffer of exactly these bytes. */
-export function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** One record as a line of a store's file. */
@@ -146,16 +141,16 @@ export interface BackupRun {
 
 /** Reads the records of `keys` in `store` as lines (a record deleted meanwhile is left out). */
 async function linesOf(store: StoreName, keys: readonly string[]): Promise<RecordLine[]> {
-  const blobs = rawStore(store);
+  const records = rawRecords(store);
   const lines: (RecordLine | undefined)[] = [];
   for (let start = 0; start < keys.length; start += READS_AT_ONCE) {
     const batch = keys.slice(start, start + READS_AT_ONCE);
     lines.push(
       ...(await Promise.all(
         batch.map(async (key) => {
-          const entry = await blobs.getWithMetadata(key, { type: 'arrayBuffer', consistency: 'strong' });
-          if (entry === null) return undefined;
-          return { key, metadata: entry.metadata, value: Buffer.from(entry.data).toString('base64') };
+          const record = await records.read(key);
+          if (record === undefined) return undefined;
+          return { key, metadata: record.metadata, value: Buffer.from(record.bytes).toString('base64') };
         }),
       )),
     );
@@ -205,7 +200,7 @@ async function writeNextPart(
   } else {
     const lines = await linesOf(store, keys);
     const bytes = gzipSync(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-    await rawStore('backups').set(partKey(state.id, store, partNo), arrayBufferOf(bytes));
+    await rawRecords('backups').write(partKey(state.id, store, partNo), bytes);
     const part = { records: lines.length, bytes: bytes.length, sha256: sha256(bytes), lastKey: keys.at(-1)! };
     next = { parts: [...progress.parts, part], done: keys.length < PART_RECORDS };
   }
@@ -220,12 +215,12 @@ async function writeNextPart(
 /** The bytes of a store's file in a snapshot: its parts, joined. */
 export async function storeFileOf(state: SnapshotState, store: string): Promise<Buffer> {
   const parts = state.stores[store]?.parts ?? [];
-  const blobs = rawStore('backups');
+  const records = rawRecords('backups');
   const bytes = await Promise.all(
     parts.map(async (_, index) => {
-      const data = await blobs.get(partKey(state.id, store, index), { type: 'arrayBuffer' });
-      if (data === null) throw new Error(`Snapshot ${state.id}: part ${index} of ${store} is missing`);
-      return Buffer.from(data);
+      const part = await records.read(partKey(state.id, store, index));
+      if (part === undefined) throw new Error(`Snapshot ${state.id}: part ${index} of ${store} is missing`);
+      return Buffer.from(part.bytes);
     }),
   );
   return Buffer.concat(bytes);
@@ -287,13 +282,7 @@ export async function runBackup(run: BackupRun): Promise<{ id: string; complete:
   let state = started;
   const listed = new Map<StoreName, Promise<string[]>>();
   const keysOf = (store: StoreName) => {
-    if (!listed.has(store))
-      listed.set(
-        store,
-        rawStore(store)
-          .list()
-          .then(({ blobs }) => blobs.map((blob) => blob.key).sort()),
-      );
+    if (!listed.has(store)) listed.set(store, rawRecords(store).keys());
     return listed.get(store)!;
   };
   // Each run writes at least one part, so a run that starts late still moves the snapshot on.
@@ -345,8 +334,8 @@ export async function setOffsite(
 /** Deletes a snapshot: its parts, then its state. */
 async function deleteSnapshot(state: SnapshotState): Promise<void> {
   const parts = await meta.list(`snapshots/${state.id}/parts/`);
-  const blobs = rawStore('backups');
-  await Promise.all(parts.map((key) => blobs.delete(key)));
+  const records = rawRecords('backups');
+  await Promise.all(parts.map((key) => records.delete(key)));
   await meta.delete(stateKey(state.id));
 }
 

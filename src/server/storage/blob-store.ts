@@ -141,6 +141,37 @@ export function rawStore(name: StoreName): Store {
     : getStore({ name, consistency: 'strong' });
 }
 
+/** A record as stored: its bytes and metadata, whatever it holds. */
+export interface RawRecord {
+  readonly bytes: Uint8Array;
+  readonly metadata: Record<string, unknown>;
+}
+
+/**
+ * The records of store `name` as bytes and metadata, with no schema: what the backups copy
+ * exactly (DECISIONS 61). Every other reader goes through `openStore`.
+ */
+export function rawRecords(name: StoreName) {
+  return {
+    /** Every key (under `prefix`), sorted. */
+    async keys(prefix?: string): Promise<string[]> {
+      const listing = await rawStore(name).list(prefix === undefined ? {} : { prefix });
+      return listing.blobs.map((blob) => blob.key).sort();
+    },
+    async read(key: string): Promise<RawRecord | undefined> {
+      const entry = await rawStore(name).getWithMetadata(key, { type: 'arrayBuffer', consistency: 'strong' });
+      return entry === null ? undefined : { bytes: new Uint8Array(entry.data), metadata: entry.metadata };
+    },
+    async write(key: string, bytes: Uint8Array, metadata: Record<string, unknown> = {}): Promise<void> {
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      await rawStore(name).set(key, buffer, { metadata });
+    },
+    async delete(key: string): Promise<void> {
+      await rawStore(name).delete(key);
+    },
+  };
+}
+
 /**
  * Opens the blob store `name` with strong consistency. Cheap and free of I/O: the Netlify Blobs
  * environment is read on each operation, so a module may call this at load time. In production

@@ -17,7 +17,6 @@ import {
   type RestoreTarget,
 } from '~/server/backup/archive';
 import {
-  arrayBufferOf,
   expiredSnapshots,
   kindOf,
   snapshotIdOf,
@@ -38,7 +37,7 @@ import { settlePayment } from '~/server/domain/payments/payment-decision';
 import { creditNoteFor, refundOrder } from '~/server/domain/payments/refunds';
 import { addToCart } from '~/server/domain/shop/cart';
 import { invoiceOf } from '~/server/domain/shop/orders';
-import { rawStore } from '~/server/storage/blob-store';
+import { rawRecords, rawStore } from '~/server/storage/blob-store';
 import { STORE_NAMES, type StoreName } from '~/server/storage/store-names';
 import contactHandler from '../../../../netlify/functions/contact-sendmail.mts';
 import { browserHeaders } from '../../../support/browser-headers';
@@ -89,7 +88,7 @@ async function wipe(store: StoreName): Promise<void> {
 const target: RestoreTarget = {
   list: async (store) => (await rawStore(store as StoreName).list()).blobs.map((blob) => blob.key),
   set: async (store, key, value, metadata) => {
-    await rawStore(store as StoreName).set(key, arrayBufferOf(value), { metadata });
+    await rawRecords(store as StoreName).write(key, value, metadata);
   },
   delete: (store, key) => rawStore(store as StoreName).delete(key),
 };
@@ -161,8 +160,9 @@ beforeAll(async () => {
   );
   expect(lead.status, await lead.clone().text()).toBe(200);
   // A record that is not JSON and carries metadata: kept byte for byte.
-  await rawStore('outbox').set('drill/binary', arrayBufferOf(new Uint8Array([0, 255, 10, 13, 128, 1])), {
-    metadata: { kind: 'drill', n: 1 },
+  await rawRecords('outbox').write('drill/binary', new Uint8Array([0, 255, 10, 13, 128, 1]), {
+    kind: 'drill',
+    n: 1,
   });
   // More records than one part holds, so the store's file has several parts.
   const many = Array.from(
