@@ -305,4 +305,78 @@ const home = defineCollection({
   }),
 });
 
-export const collections = { pages, team, home, contactTopics };
+/**
+ * Blog posts at /career/blogs/{slug} (DECISIONS 65): src/content/blog/{slug}.md, the Markdown body
+ * is the post. Written in Keystatic (DECISIONS 64) or by hand; the file name is the slug.
+ */
+const blog = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/blog' }),
+  schema: ({ image }) =>
+    z.object({
+      title: z.string().min(10).max(90).describe('The post title (its <h1> and <title>).'),
+      description: z
+        .string()
+        .min(70)
+        .max(160)
+        .describe('One or two sentences for search results, the blog index, RSS and share cards.'),
+      author: z.string().min(3).max(60).describe('Full name of the writer, as on the leadership page when they are there.'),
+      date: z.coerce.date().describe('Publication date (YYYY-MM-DD).'),
+      updated: z.coerce.date().optional().describe('Date of the last real change, when there was one.'),
+      tags: z
+        .array(z.string().min(2).max(30))
+        .min(1)
+        .max(5)
+        .describe('Topics, e.g. "SEO" or "Training"; each tag has its own listing.'),
+      cover: image().describe('Cover picture in src/assets/blog/ (at least 1200 px wide).'),
+      coverAlt: z.string().min(20).max(200).describe('Text alternative: what the cover shows.'),
+      courses: z
+        .array(z.string().regex(/^[a-z0-9-]+$/))
+        .max(3)
+        .default([])
+        .describe('Slugs of related courses (courses.json), shown under the post.'),
+      draft: z.boolean().default(false).describe('A draft is built in previews only, never published.'),
+    }),
+});
+
+/**
+ * Case studies at /who-we-are/case-studies/{slug} (DECISIONS 65): src/content/case-studies/{slug}.md,
+ * the Markdown body tells the story; the fields are what the index and the summary box show.
+ */
+const caseStudies = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/case-studies' }),
+  schema: ({ image }) =>
+    z.object({
+      title: z.string().min(10).max(90).describe('The case study title (its <h1>).'),
+      description: z.string().min(70).max(160).describe('One or two sentences for search results and cards.'),
+      client: z
+        .string()
+        .min(10)
+        .max(90)
+        .describe('Who the client is, as they allow us to say it (e.g. "A third-party logistics firm in Pune").'),
+      sector: z.string().min(3).max(40).describe('The client\'s sector, e.g. "Logistics" or "Healthcare".'),
+      problem: z.string().min(60).max(320).describe('The problem they brought to us, in one to three sentences.'),
+      built: z.string().min(60).max(320).describe('What we built, in one to three sentences.'),
+      stack: z.array(z.string().min(1).max(30)).min(1).max(10).describe('Technologies used.'),
+      figures: z
+        .array(
+          z.object({
+            value: z.string().min(1).max(12).describe('The figure, e.g. "38%" or "2 days".'),
+            label: z.string().min(5).max(80).describe('What it measures, e.g. "fewer picking errors".'),
+          }),
+        )
+        .min(1)
+        .max(4)
+        .describe('Results after go-live, as the client measured them.'),
+      product: z
+        .string()
+        .regex(/^\/(products|services)\/[\w-]+$/)
+        .optional()
+        .describe('The product or service page the work is built on.'),
+      date: z.coerce.date().describe('When the project went live (YYYY-MM-DD).'),
+      cover: image().describe('Cover picture in src/assets/case-studies/ (at least 1200 px wide).'),
+      coverAlt: z.string().min(20).max(200).describe('Text alternative: what the cover shows.'),
+      draft: z.boolean().default(false).describe('A draft is built in previews only, never published.'),
+    }),
+});
+
+export const collections = { pages, team, home, contactTopics, blog, caseStudies };
