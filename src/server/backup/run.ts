@@ -8,6 +8,17 @@ import { copyPendingSnapshots } from '~/server/backup/offsite';
 import { runBackup } from '~/server/backup/snapshot';
 import type { ServerEnv } from '~/server/env';
 
+/**
+ * How long each function works on the snapshot: parts are started until `budgetMs`, and one still
+ * in progress at `limitMs` is abandoned. Netlify stops a scheduled function at 30 s and a
+ * background function at 15 minutes; the margins leave room for the state write, the hand-over
+ * and a slow start.
+ */
+export const RUN_LIMITS = {
+  scheduled: { budgetMs: 15_000, limitMs: 24_000 },
+  background: { budgetMs: 13 * 60_000, limitMs: 14 * 60_000 },
+} as const;
+
 /** What a run did, for the log. */
 export interface BackupSummary {
   readonly snapshot: string | undefined;
@@ -16,19 +27,33 @@ export interface BackupSummary {
   readonly failed: readonly string[];
 }
 
-/** Runs the backup for `budgetMs`; `resumeOnly`: finish a snapshot in progress, start none. */
+/**
+ * Runs the backup: parts are started for `budgetMs`, and at `limitMs` whatever is in progress is
+ * abandoned unsaved, so the function ends (and hands over) inside its platform limit however long
+ * one part takes. `resumeOnly`: finish a snapshot in progress, start none. Copies off-site only
+ * once the snapshot is complete and verified and the budget is not spent.
+ */
 export async function backupNow(
   settings: Pick<ServerEnv, 'siteUrl' | 'version' | 'backupBucket'>,
-  options: { readonly budgetMs: number; readonly resumeOnly?: boolean; readonly fetcher?: typeof fetch },
+  options: {
+    readonly budgetMs: number;
+    readonly limitMs: number;
+    readonly resumeOnly?: boolean;
+    readonly fetcher?: typeof fetch;
+  },
 ): Promise<BackupSummary> {
+  const signal = AbortSignal.timeout(options.limitMs);
+  const deadline = Date.now() + options.budgetMs;
   const result = await runBackup({
     now: () => new Date(),
-    deadline: Date.now() + options.budgetMs,
+    deadline,
+    signal,
     site: settings.siteUrl,
     version: settings.version,
     ...(options.resumeOnly ? { resumeOnly: true } : {}),
   });
-  const complete = result?.complete ?? true;
+  // Past the budget once the snapshot is done: the copy is the next (background) run's first job.
+  const complete = (result?.complete ?? true) && Date.now() < deadline;
   const { copied, failed } = complete
     ? await copyPendingSnapshots(settings.backupBucket, options.fetcher)
     : { copied: [], failed: [] };

@@ -131,6 +131,11 @@ export interface BackupRun {
   readonly now: () => Date;
   /** Stop starting parts after this instant (epoch ms); the next run resumes. */
   readonly deadline: number;
+  /**
+   * Aborted when the run must stop at once (the function's own limit is near): the part in
+   * progress, or the verification, is abandoned unsaved, and the next run does it again.
+   */
+  readonly signal?: AbortSignal;
   readonly site: string;
   readonly version: string;
   /** Only finish a snapshot in progress, never start one (the background function's runs). */
@@ -140,10 +145,15 @@ export interface BackupRun {
 }
 
 /** Reads the records of `keys` in `store` as lines (a record deleted meanwhile is left out). */
-async function linesOf(store: StoreName, keys: readonly string[]): Promise<RecordLine[]> {
+async function linesOf(
+  store: StoreName,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): Promise<RecordLine[]> {
   const records = rawRecords(store);
   const lines: (RecordLine | undefined)[] = [];
   for (let start = 0; start < keys.length; start += READS_AT_ONCE) {
+    signal?.throwIfAborted();
     const batch = keys.slice(start, start + READS_AT_ONCE);
     lines.push(
       ...(await Promise.all(
@@ -187,6 +197,7 @@ async function writeNextPart(
   state: SnapshotState,
   store: StoreName,
   keysOf: (store: StoreName) => Promise<string[]>,
+  signal?: AbortSignal,
 ): Promise<SnapshotState> {
   const progress = state.stores[store] ?? { parts: [], done: false };
   const after = progress.parts.at(-1)?.lastKey;
@@ -198,8 +209,9 @@ async function writeNextPart(
   if (keys.length === 0) {
     next = { parts: progress.parts, done: true };
   } else {
-    const lines = await linesOf(store, keys);
+    const lines = await linesOf(store, keys, signal);
     const bytes = gzipSync(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    signal?.throwIfAborted();
     await rawRecords('backups').write(partKey(state.id, store, partNo), bytes);
     const part = { records: lines.length, bytes: bytes.length, sha256: sha256(bytes), lastKey: keys.at(-1)! };
     next = { parts: [...progress.parts, part], done: keys.length < PART_RECORDS };
@@ -230,9 +242,14 @@ export async function storeFileOf(state: SnapshotState, store: string): Promise<
  * Reads every part back and checks it against its SHA-256 and its record count; resolves to the
  * manifest, or throws saying what does not match.
  */
-export async function verifySnapshot(state: SnapshotState, finishedAt: Date): Promise<Manifest> {
+export async function verifySnapshot(
+  state: SnapshotState,
+  finishedAt: Date,
+  signal?: AbortSignal,
+): Promise<Manifest> {
   const stores: ManifestStore[] = [];
   for (const name of Object.keys(state.stores).sort()) {
+    signal?.throwIfAborted();
     const parts = state.stores[name]!.parts;
     const file = await storeFileOf(state, name);
     let offset = 0;
@@ -275,31 +292,43 @@ const countLines = (file: Uint8Array) => linesOfFile(file).length;
  * One run of the backup: resumes the snapshot in progress (or starts one), writes parts until
  * every store is done or the deadline comes, then verifies it and applies the retention.
  * Resolves to the snapshot's id and whether it is complete (undefined: nothing to resume).
+ *
+ * Each run starts at least one part, so a run that starts late still moves the snapshot on; a
+ * run whose `signal` is aborted stops in the middle of a part (between pages of keys or batches
+ * of reads) and saves nothing of it, so a scheduled function always ends, and hands over, within
+ * Netlify's limit however long one part takes.
  */
 export async function runBackup(run: BackupRun): Promise<{ id: string; complete: boolean } | undefined> {
   const started = await currentSnapshot(run);
   if (!started) return undefined;
   let state = started;
+  // One store's keys at a time: a year of orders lists a few hundred thousand keys.
   const listed = new Map<StoreName, Promise<string[]>>();
   const keysOf = (store: StoreName) => {
-    if (!listed.has(store)) listed.set(store, rawRecords(store).keys());
+    if (!listed.has(store)) listed.set(store, rawRecords(store).keys(undefined, run.signal));
     return listed.get(store)!;
   };
-  // Each run writes at least one part, so a run that starts late still moves the snapshot on.
-  let wrote = false;
-  for (const store of BACKED_UP) {
-    while (!state.stores[store]?.done) {
-      if (wrote && Date.now() >= run.deadline) return { id: state.id, complete: false };
-      state = await writeNextPart(state, store, keysOf);
-      wrote = true;
+  try {
+    let wrote = false;
+    for (const store of BACKED_UP) {
+      while (!state.stores[store]?.done) {
+        if (wrote && Date.now() >= run.deadline) return { id: state.id, complete: false };
+        state = await writeNextPart(state, store, keysOf, run.signal);
+        wrote = true;
+      }
+      listed.delete(store);
     }
+    const manifest = await verifySnapshot(state, run.now(), run.signal);
+    run.signal?.throwIfAborted();
+    state = await meta.update(stateKey(state.id), SnapshotStateSchema, (current) => ({
+      ...(current ?? state),
+      manifest,
+      verifiedAt: run.now().toISOString(),
+    }));
+  } catch (error) {
+    if (run.signal?.aborted) return { id: state.id, complete: false };
+    throw error;
   }
-  const manifest = await verifySnapshot(state, run.now());
-  state = await meta.update(stateKey(state.id), SnapshotStateSchema, (current) => ({
-    ...(current ?? state),
-    manifest,
-    verifiedAt: run.now().toISOString(),
-  }));
   await applyRetention(run.keep);
   return { id: state.id, complete: true };
 }

@@ -153,10 +153,21 @@ export interface RawRecord {
  */
 export function rawRecords(name: StoreName) {
   return {
-    /** Every key (under `prefix`), sorted. */
-    async keys(prefix?: string): Promise<string[]> {
-      const listing = await rawStore(name).list(prefix === undefined ? {} : { prefix });
-      return listing.blobs.map((blob) => blob.key).sort();
+    /**
+     * Every key (under `prefix`), sorted. Read a page at a time; `signal` aborted between pages
+     * stops the listing with its reason (a backup run out of time).
+     */
+    async keys(prefix?: string, signal?: AbortSignal): Promise<string[]> {
+      const keys: string[] = [];
+      for await (const page of rawStore(name).list({
+        paginate: true,
+        ...(prefix === undefined ? {} : { prefix }),
+      })) {
+        signal?.throwIfAborted();
+        for (const blob of page.blobs) keys.push(blob.key);
+      }
+      signal?.throwIfAborted();
+      return keys.sort();
     },
     async read(key: string): Promise<RawRecord | undefined> {
       const entry = await rawStore(name).getWithMetadata(key, { type: 'arrayBuffer', consistency: 'strong' });

@@ -270,6 +270,28 @@ describe('a restore refuses before writing anything', () => {
   }, 60_000);
 });
 
+describe('a run out of time', () => {
+  it('abandons the part in progress unsaved when its signal is aborted, and the next run does it again', async () => {
+    for (const name of [...BACKED_UP, 'backups' as const]) await wipe(name);
+    await rawStore('orders').set('orders/SIS-2044-000001', '{"orderNo":"SIS-2044-000001"}');
+    const run = { now: () => new Date('2044-03-05T20:30:00.000Z'), site: 'drill.example', version: 'test' };
+    const cut = await runBackup({ ...run, deadline: Date.now() + 60_000, signal: AbortSignal.abort() });
+    expect(cut).toEqual({ id: expect.any(String), complete: false });
+    const [state] = await listSnapshots();
+    expect(state!.stores).toEqual({});
+    expect((await rawStore('backups').list({ prefix: `snapshots/${cut!.id}/parts/` })).blobs).toEqual([]);
+
+    const done = await runBackup({
+      ...run,
+      deadline: Date.now() + 60_000,
+      signal: AbortSignal.timeout(60_000),
+    });
+    expect(done).toEqual({ id: cut!.id, complete: true });
+    const [finished] = await listSnapshots();
+    expect(finished!.manifest!.stores.find((store) => store.name === 'orders')!.records).toBe(1);
+  });
+});
+
 describe('retention (DECISIONS 61)', () => {
   const day = (n: number) => new Date(Date.parse('2044-01-01T20:30:00.000Z') + n * 86_400_000);
   const stateOn = (n: number, verified = true): SnapshotState => ({

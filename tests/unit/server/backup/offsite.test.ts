@@ -51,7 +51,7 @@ describe('the off-site copy', () => {
     // A key the bucket does not know: it refuses, the snapshot is marked failed with why.
     const first = await backupNow(
       { siteUrl: SITE, version: 'abc123', backupBucket: bucket('NOT-A-KEY') },
-      { budgetMs: 60_000 },
+      { budgetMs: 60_000, limitMs: 90_000 },
     );
     expect(first.complete).toBe(true);
     expect(first.failed).toEqual([first.snapshot]);
@@ -86,7 +86,7 @@ describe('the off-site copy', () => {
   it('a copy that does not match when read back is a failed copy', async () => {
     const run = await backupNow(
       { siteUrl: SITE, version: 'abc123', backupBucket: undefined },
-      { budgetMs: 60_000 },
+      { budgetMs: 60_000, limitMs: 90_000 },
     );
     expect((await getSnapshot(run.snapshot!))?.offsite).toBe('off');
     // A bucket that stores something else than it was sent.
