@@ -80,18 +80,9 @@ export const accountPageText = {
     intro:
       'Saved details fill in the billing form of your next checkout. You can still change them there before you pay.',
     noneSaved: 'No billing details saved yet.',
-    name: 'Name on the invoice',
-    country: 'Country',
-    state: 'State or union territory',
-    stateChoose: 'Choose your state',
-    gstin: 'GSTIN (optional)',
-    gstinHelp: 'For a business registered for GST: its 15-character GSTIN, to claim input tax credit.',
     addressHeading: 'Billing address',
     addressIntro:
       'Needed with a GSTIN, for a buyer outside India, or for an order of Rs 50,000 or more. Leave it empty otherwise.',
-    address: 'Address',
-    city: 'City',
-    postalCode: 'PIN or postal code',
     save: 'Save billing details',
     saving: 'Saving…',
     forget: 'Forget these details',

@@ -67,16 +67,7 @@ export const checkoutText = {
   billingIntro: 'As your tax invoice will show them. This browser remembers them for your next order.',
   /** DECISIONS 62: kept on the account, for a checkout on any device; changed or forgotten on /account. */
   saveBilling: 'Save these details to my account for my next checkout',
-  nameLabel: 'Name on the invoice',
-  countryLabel: 'Country',
-  stateLabel: 'State or union territory',
-  stateChoose: 'Choose…',
-  gstinLabel: 'GSTIN (optional)',
-  gstinHelp: 'Only for a business registered in India: 15 characters, e.g. 27AAPFU0939F1ZV.',
   addressIntro: 'Your tax invoice must show your billing address.',
-  addressLabel: 'Address',
-  cityLabel: 'City',
-  postalCodeLabel: 'PIN or postal code',
   taxable: 'Taxable value',
   tax: (label: string, ratePct: number) => `${label} ${ratePct}%`,
   exportTax: 'Export: no GST',
@@ -212,4 +203,17 @@ export const invoiceText = {
   rupeeRate: (rate: string, source: string) => `at ₹${rate} per US dollar (${source})`,
   /** Product-spec section 2, word for word. */
   note: 'This is a system generated invoice and does not require a signature or a digital signature',
+} as const;
+
+/** The billing fields' labels, at checkout and on /account (one set: the same fields and rules). */
+export const billingFieldText = {
+  name: 'Name on the invoice',
+  country: 'Country',
+  state: 'State or union territory',
+  stateChoose: 'Choose…',
+  gstin: 'GSTIN (optional)',
+  gstinHelp: 'Only for a business registered in India: 15 characters, e.g. 27AAPFU0939F1ZV.',
+  address: 'Address',
+  city: 'City',
+  postalCode: 'PIN or postal code',
 } as const;

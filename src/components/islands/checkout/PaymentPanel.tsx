@@ -11,11 +11,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutNotice } from '~/content/ui/notices';
 import { checkoutText as text } from '~/content/ui/shop';
-import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
 import { GST_STATES, isValidGstin } from '~/lib/shared/gst';
 import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
 import {
-  BILLING_LIMITS,
   billingNeedsAddress,
   BillingSchema,
   type Billing,
@@ -25,15 +23,9 @@ import { invoiceTotals, placeOfSupplyOf, taxRatesOf } from '~/lib/shared/tax';
 import { $savedBilling, loadAccountBilling } from '~/stores/billing';
 import { $checkoutPending, pay } from '~/stores/payment';
 import { $user } from '~/stores/session';
-import { Field } from '../form-field';
+import { BILLING_FIELDS, BillingAddressFields, BillingFields } from '../billing-fields';
 import { FormNotice } from '../FormNotice';
 import '../account/account-forms.css';
-
-/** Countries by English name, India first (most buyers). */
-const COUNTRIES = ['IN', ...COUNTRY_CODES.filter((code) => code !== 'IN')].map((code) => ({
-  code,
-  name: countryName(code),
-}));
 
 /** The tax lines the invoice will print for these details, or undefined while the state is unknown. */
 function taxPreview(pricesCents: readonly Cents[], billing: Partial<BillingInput>) {
@@ -134,9 +126,7 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
     },
     // Pressing Pay with a hint showing moves focus to the first field to fix.
     (invalid) => {
-      const first = (
-        ['name', 'country', 'state', 'gstin', 'address.line', 'address.city', 'address.postalCode'] as const
-      ).find((name) => get(invalid, name));
+      const first = BILLING_FIELDS.find((name) => get(invalid, name));
       if (first) setFocus(first);
     },
   );
@@ -157,108 +147,13 @@ export default function PaymentPanel({ prices, headingId, itemCount }: PaymentPa
           <p className="billing__intro" id={`${id}-intro`}>
             {text.billingIntro}
           </p>
-          <Field block="account-forms" id={`${id}-name`} label={text.nameLabel} hint={hint('name')}>
-            {(wiring) => (
-              <input {...wiring} {...register('name')} autoComplete="name" maxLength={BILLING_LIMITS.name} />
-            )}
-          </Field>
-          <Field block="account-forms" id={`${id}-country`} label={text.countryLabel} hint={hint('country')}>
-            {(wiring) => (
-              <select {...wiring} {...register('country')} autoComplete="country">
-                {COUNTRIES.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {inIndia && (
-            <Field block="account-forms" id={`${id}-state`} label={text.stateLabel} hint={hint('state')}>
-              {(wiring) => (
-                <select {...wiring} {...register('state')} autoComplete="address-level1">
-                  <option value="">{text.stateChoose}</option>
-                  {GST_STATES.map((state) => (
-                    <option key={state.code} value={state.code}>
-                      {state.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          {inIndia && (
-            <Field
-              block="account-forms"
-              id={`${id}-gstin`}
-              label={text.gstinLabel}
-              help={text.gstinHelp}
-              hint={hint('gstin')}
-            >
-              {(wiring) => (
-                <input
-                  {...wiring}
-                  {...register('gstin', {
-                    setValueAs: (value: string) => value.toUpperCase().replace(/\s+/g, ''),
-                  })}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  className="billing__gstin"
-                />
-              )}
-            </Field>
-          )}
+          <BillingFields id={id} register={register} hint={hint} layout="stack" inIndia={inIndia} />
           {needsAddress && (
             <>
               <p className="billing__intro" id={`${id}-address-intro`}>
                 {text.addressIntro}
               </p>
-              <Field
-                block="account-forms"
-                id={`${id}-address-line`}
-                label={text.addressLabel}
-                hint={hint('address.line')}
-              >
-                {(wiring) => (
-                  <input
-                    {...wiring}
-                    {...register('address.line')}
-                    autoComplete="street-address"
-                    maxLength={BILLING_LIMITS.addressLine}
-                  />
-                )}
-              </Field>
-              <Field
-                block="account-forms"
-                id={`${id}-address-city`}
-                label={text.cityLabel}
-                hint={hint('address.city')}
-              >
-                {(wiring) => (
-                  <input
-                    {...wiring}
-                    {...register('address.city')}
-                    autoComplete="address-level2"
-                    maxLength={BILLING_LIMITS.city}
-                  />
-                )}
-              </Field>
-              <Field
-                block="account-forms"
-                id={`${id}-address-postal`}
-                label={text.postalCodeLabel}
-                hint={hint('address.postalCode')}
-              >
-                {(wiring) => (
-                  <input
-                    {...wiring}
-                    {...register('address.postalCode')}
-                    autoComplete="postal-code"
-                    maxLength={BILLING_LIMITS.postalCode}
-                  />
-                )}
-              </Field>
+              <BillingAddressFields id={id} register={register} hint={hint} layout="stack" />
             </>
           )}
           <label className="billing__save">

@@ -1,20 +1,15 @@
 /**
- * The saved billing details card (DECISIONS 62): the checkout's fields and rules (BillingSchema,
- * the GST states, the countries), saved on the account for the next checkout, or forgotten.
- *
- * Not PaymentPanel's fieldset: that one is tied to the cart (the address is asked only when the
- * order's taxable value needs it, and the tax preview follows the fields), and it is being changed
- * on another branch. Here the address is always offered and required only when a GSTIN or a
- * country abroad needs it (an address typed half is checked whole).
+ * The saved billing details card (DECISIONS 62): the checkout's fields (`BillingFields`) and rules
+ * (BillingSchema), saved on the account for the next checkout, or forgotten. Unlike the checkout,
+ * which asks the address only when the order's taxable value needs it, the address is always
+ * offered here and required only when a GSTIN or a country abroad needs it (an address typed half
+ * is checked whole).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { accountPageText } from '~/content/ui/account-page';
-import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
-import { GST_STATES } from '~/lib/shared/gst';
 import {
-  BILLING_LIMITS,
   billingNeedsAddress,
   BillingSchema,
   type Billing,
@@ -22,27 +17,11 @@ import {
 } from '~/lib/shared/schemas/billing';
 import type { Profile } from '~/lib/shared/schemas/profile';
 import { forgetSavedBilling, saveBilling } from '~/stores/your-account';
-import { Field, SubmitRow } from '../account/form-parts';
+import { SubmitRow } from '../account/form-parts';
+import { BILLING_FIELDS, BillingAddressFields, BillingFields } from '../billing-fields';
 import { AccountCard, StatusLine } from './AccountCard';
 
 const text = accountPageText.billing;
-
-/** Countries by English name, India first (most buyers), as at checkout. */
-const COUNTRIES = ['IN', ...COUNTRY_CODES.filter((code) => code !== 'IN')].map((code) => ({
-  code,
-  name: countryName(code),
-}));
-
-/** The order the fields show in: a refused Save focuses the first to fix. */
-const FIELDS = [
-  'name',
-  'country',
-  'state',
-  'gstin',
-  'address.line',
-  'address.city',
-  'address.postalCode',
-] as const;
 
 /** The form's values as the schema should read them: no state or GSTIN abroad, no empty address. */
 function asEntered(values: BillingInput): BillingInput {
@@ -102,7 +81,7 @@ export function BillingCard({ profile }: { profile: Profile }) {
       else setErrors(result.errors);
     },
     (invalid) => {
-      const first = FIELDS.find((name) => get(invalid, name));
+      const first = BILLING_FIELDS.find((name) => get(invalid, name));
       if (first) setFocus(first);
     },
   );
@@ -134,93 +113,11 @@ export function BillingCard({ profile }: { profile: Profile }) {
           void onSave(event);
         }}
       >
-        <div className="account-forms__row">
-          <Field id={`${id}-name`} label={text.name} hint={hint('name')}>
-            {(wiring) => (
-              <input {...wiring} {...register('name')} autoComplete="name" maxLength={BILLING_LIMITS.name} />
-            )}
-          </Field>
-          <Field id={`${id}-country`} label={text.country} hint={hint('country')}>
-            {(wiring) => (
-              <select {...wiring} {...register('country')} autoComplete="country">
-                {COUNTRIES.map((each) => (
-                  <option key={each.code} value={each.code}>
-                    {each.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        {inIndia && (
-          <div className="account-forms__row">
-            <Field id={`${id}-state`} label={text.state} hint={hint('state')}>
-              {(wiring) => (
-                <select {...wiring} {...register('state')} autoComplete="address-level1">
-                  <option value="">{text.stateChoose}</option>
-                  {GST_STATES.map((state) => (
-                    <option key={state.code} value={state.code}>
-                      {state.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id={`${id}-gstin`} label={text.gstin} help={text.gstinHelp} hint={hint('gstin')}>
-              {(wiring) => (
-                <input
-                  {...wiring}
-                  {...register('gstin', {
-                    setValueAs: (value: string) => value.toUpperCase().replace(/\s+/g, ''),
-                  })}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  className="billing__gstin"
-                />
-              )}
-            </Field>
-          </div>
-        )}
+        <BillingFields id={id} register={register} hint={hint} layout="rows" inIndia={inIndia} />
         <fieldset className="account-card__fieldset">
           <legend>{text.addressHeading}</legend>
           <p className="account-forms__help">{text.addressIntro}</p>
-          <Field
-            id={`${id}-address-line`}
-            label={text.address}
-            hint={hint('address.line') ?? hint('address')}
-          >
-            {(wiring) => (
-              <input
-                {...wiring}
-                {...register('address.line')}
-                autoComplete="street-address"
-                maxLength={BILLING_LIMITS.addressLine}
-              />
-            )}
-          </Field>
-          <div className="account-forms__row">
-            <Field id={`${id}-address-city`} label={text.city} hint={hint('address.city')}>
-              {(wiring) => (
-                <input
-                  {...wiring}
-                  {...register('address.city')}
-                  autoComplete="address-level2"
-                  maxLength={BILLING_LIMITS.city}
-                />
-              )}
-            </Field>
-            <Field id={`${id}-address-postal`} label={text.postalCode} hint={hint('address.postalCode')}>
-              {(wiring) => (
-                <input
-                  {...wiring}
-                  {...register('address.postalCode')}
-                  autoComplete="postal-code"
-                  maxLength={BILLING_LIMITS.postalCode}
-                />
-              )}
-            </Field>
-          </div>
+          <BillingAddressFields id={id} register={register} hint={hint} layout="rows" />
         </fieldset>
         <SubmitRow labels={[text.save, text.saving]} busy={isSubmitting} disabled={false} errors={errors}>
           {profile.billing && (
