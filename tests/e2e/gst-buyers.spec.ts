@@ -110,7 +110,11 @@ test('a student in Pune pays in rupees: CGST and SGST in equal halves, an INR in
 
   const summary = summaryOf(page);
   await expect(summary.getByLabel('Country')).toHaveValue('IN');
+  // States by name, after 'Choose…' (issue 42, item 4); each sends its GST code.
+  const states = await summary.getByLabel('State or union territory').locator('option').allTextContents();
+  expect(states.slice(1)).toEqual(states.slice(1).toSorted((a, b) => a.localeCompare(b, 'en-IN')));
   await summary.getByLabel('State or union territory').selectOption({ label: 'Maharashtra' });
+  await expect(summary.getByLabel('State or union territory')).toHaveValue('27');
   await expect(summary).toContainText('CGST 9%');
   await expect(summary).toContainText('SGST 9%');
   const price = formatInr(centsFromUsd(course.discountedFeesInr));

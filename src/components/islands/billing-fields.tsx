@@ -18,6 +18,12 @@ const COUNTRIES = ['IN', ...COUNTRY_CODES.filter((code) => code !== 'IN')].map((
   name: countryName(code),
 }));
 
+/**
+ * States and union territories by name, each with its GST code (the value sent): a buyer looks
+ * for Maharashtra under M, not 27th in code order (issue 42, item 4).
+ */
+const STATES = [...GST_STATES].sort((a, b) => a.name.localeCompare(b.name, 'en-IN'));
+
 /** The fields in the order they show: a refused Save or Pay focuses the first to fix. */
 export const BILLING_FIELDS = [
   'name',
@@ -77,7 +83,7 @@ export function BillingFields({
             {(wiring) => (
               <select {...wiring} {...register('state')} autoComplete="address-level1">
                 <option value="">{text.stateChoose}</option>
-                {GST_STATES.map((state) => (
+                {STATES.map((state) => (
                   <option key={state.code} value={state.code}>
                     {state.name}
                   </option>
