@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   /** Contact messages per client address per 10 minutes. */
   CONTACT_RATE_LIMIT: positiveInt('CONTACT_RATE_LIMIT', 5),
   /** Code requests per client address per hour (sign-ins: twice that per 15 minutes). */
-  AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 20),
+  AUTH_RATE_LIMIT: positiveInt('AUTH_RATE_LIMIT', 200),
   /** Razorpay API key id and secret; unset outside production: the built-in test gateway. */
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,

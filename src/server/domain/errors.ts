@@ -51,10 +51,26 @@ export class PayloadTooLarge extends DomainError {}
 export class RateLimited extends DomainError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number, messages: readonly string[]) {
-    super(messages);
+  /** `messages`, or one sentence made from the wait in words ('12 minutes'). */
+  constructor(retryAfterSeconds: number, messages: readonly string[] | WaitSentence) {
+    super(typeof messages === 'function' ? [messages(waitInWords(retryAfterSeconds))] : messages);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A refusal that says how long to wait, given the wait in words. */
+export type WaitSentence = (wait: string) => string;
+
+/**
+ * A wait in words, rounded up so that trying again then works: 'a minute', '12 minutes', 'an
+ * hour', '3 hours'.
+ */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return 'a minute';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'an hour' : `${hours} hours`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Rate limiting by client address, in fixed windows (DECISIONS 7; contact form abuse). */
 import { createHash } from 'node:crypto';
-import { RateLimited } from '~/server/domain/errors';
+import { RateLimited, type WaitSentence } from '~/server/domain/errors';
 import { incrementWindowCounter } from '~/server/storage/rate-limits';
 
 /** How many requests a client may make per window. */
@@ -11,8 +11,8 @@ export interface RateLimitPolicy {
   readonly limit: number;
   /** Window length in milliseconds. */
   readonly windowMs: number;
-  /** Sentence shown when the limit is reached. */
-  readonly message: string;
+  /** Sentence shown when the limit is reached, or one made from the wait in words. */
+  readonly message: string | WaitSentence;
 }
 
 /** Client addresses are stored only as a short one-way hash (no personal data at rest). */
@@ -29,6 +29,9 @@ export async function consumeRateLimit(policy: RateLimitPolicy, address: string,
   const count = await incrementWindowCounter(policy.bucket, clientKey(address), windowStart);
   if (count > policy.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + policy.windowMs - now.getTime()) / 1000));
-    throw new RateLimited(retryAfterSeconds, [policy.message]);
+    throw new RateLimited(
+      retryAfterSeconds,
+      typeof policy.message === 'function' ? policy.message : [policy.message],
+    );
   }
 }

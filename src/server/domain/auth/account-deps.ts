@@ -17,7 +17,7 @@ export const ACCOUNT_ERRORS = {
   invalidCredentials: 'Wrong e-mail, mobile number or password.',
   wrongCode: 'The verification code is wrong or has expired.',
   tooManyTries: 'Too many wrong codes. Please ask for a new code.',
-  tooMany: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+  tooMany: (wait: string) => `Too many attempts in a short time. Please try again in ${wait}.`,
   /** The session names an account that is gone (closed from another device meanwhile). */
   signedOut: 'Please sign in to continue.',
 } as const;

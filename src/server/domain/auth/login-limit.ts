@@ -9,7 +9,7 @@
  * registered address from an unknown one.
  */
 import { sha256 } from '~/server/domain/auth/codes';
-import { RateLimited } from '~/server/domain/errors';
+import { RateLimited, type WaitSentence } from '~/server/domain/errors';
 import {
   clearLoginFailures,
   getLoginFailures,
@@ -54,19 +54,23 @@ export async function loginFailuresOf(
 export function keysAllowedNow(
   records: ReadonlyMap<string, LoginFailures | undefined>,
   now: Date,
-  message: string,
+  message: WaitSentence,
 ): string[] {
   const allowed = [...records].filter(([, record]) => secondsBlocked(record, now) === 0).map(([key]) => key);
   if (allowed.length > 0) return allowed;
   const waits = [...records.values()].map((record) => secondsBlocked(record, now));
-  throw new RateLimited(Math.max(1, Math.min(...waits)), [message]);
+  throw new RateLimited(Math.max(1, Math.min(...waits)), message);
 }
 
 /**
  * Counts a wrong password against each key. Throws RateLimited (with the longest new wait) when
  * one of them is now past its free failures; otherwise resolves.
  */
-export async function countWrongPassword(keys: readonly string[], now: Date, message: string): Promise<void> {
+export async function countWrongPassword(
+  keys: readonly string[],
+  now: Date,
+  message: WaitSentence,
+): Promise<void> {
   const stored = await Promise.all(
     keys.map((key) =>
       recordLoginFailure(key, (current) => {
@@ -90,7 +94,7 @@ export async function countWrongPassword(keys: readonly string[], now: Date, mes
     ),
   );
   const wait = Math.max(...stored.map((record) => secondsBlocked(record, now)));
-  if (wait > 0) throw new RateLimited(wait, [message]);
+  if (wait > 0) throw new RateLimited(wait, message);
 }
 
 /** Forgets the failures of a key that just signed in (only when it had some). */

@@ -16,7 +16,7 @@ import { CODE_TTL_MS, MAX_CODE_TRIES, sha256 } from '~/server/domain/auth/codes'
 import { hashPassword } from '~/server/domain/auth/passwords';
 import { createSession, resolveSession } from '~/server/domain/auth/sessions';
 import { FREE_FAILURES } from '~/server/domain/auth/login-limit';
-import { RateLimited, Unauthorized, ValidationError } from '~/server/domain/errors';
+import { RateLimited, Unauthorized, ValidationError, waitInWords } from '~/server/domain/errors';
 import type { OutgoingMail } from '~/server/domain/mail';
 import { openStore } from '~/server/storage/blob-store';
 import { claimIndex, emailIndexKey, findUsersByMobile, STALE_CLAIM_MS } from '~/server/storage/users';
@@ -221,6 +221,23 @@ describe('guessing codes has a daily budget (issue 22, item 7)', () => {
     const body = { ...first.body, ...second };
     await guessUntilVoid(body, codeIn(mails.at(-1)));
     expect(waitOf(await sendCode(first.input, address(), deps).catch((e: unknown) => e))).toBe(600);
+  });
+
+  it('lets a college lab of 60 sign up from one address in an hour, and tells one e-mail asking too often how long to wait (issue 42, item 7)', async () => {
+    const lab = '198.51.100.7';
+    for (let seat = 0; seat < 60; seat += 1) {
+      clock = new Date(clock.getTime() + 55_000);
+      await sendCode(signUpInput(), lab, deps);
+    }
+    const input = signUpInput();
+    for (let i = 0; i < 5; i += 1) await sendCode(input, lab, deps);
+    const refused = await sendCode(input, lab, deps).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimited);
+    const wait = (refused as RateLimited).retryAfterSeconds;
+    expect((refused as RateLimited).messages).toEqual([
+      `Too many attempts in a short time. Please try again in ${waitInWords(wait)}.`,
+    ]);
+    expect(waitInWords(wait)).toMatch(/^(a minute|\d+ minutes|an hour)$/);
   });
 
   it('gives one address at most 10 codes a day, whatever the hour', async () => {
