@@ -409,4 +409,7 @@ test('tabs answer the arrow keys', async () => {
   await staffPage.keyboard.press('ArrowLeft');
   await expect(staffPage.getByRole('tab', { name: /Batches/ })).toHaveAttribute('aria-selected', 'true');
   await expect(staffPage).toHaveURL(/#batches$/);
+  // The address names the open panel itself (issue 42, item 8: in-page links point somewhere).
+  await expect(staffPage.locator('#batches')).toHaveRole('tabpanel');
+  await expect(staffPage.locator('#batches')).toBeVisible();
 });

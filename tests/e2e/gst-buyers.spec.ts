@@ -125,6 +125,7 @@ test('a student in Pune pays in rupees: CGST and SGST in equal halves, an INR in
   const invoice = await openInvoice(page, orderNo);
   await expect(invoice).toContainText('Maharashtra (27), India');
   await expect(invoice).toContainText('Tax payable on reverse charge: No');
+  await expect(invoice.getByRole('heading', { name: 'Bank details' })).toBeVisible();
   await expect(invoice).not.toContainText('IGST');
   const cgst = await totalOf(page, 'CGST @ 9%').textContent();
   expect(cgst).toMatch(/^₹[\d,]+\.\d\d$/);

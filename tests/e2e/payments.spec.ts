@@ -319,6 +319,8 @@ test('staff refund one course of two: the credit note opens and prints on one A4
   await expect(creditNote.getByRole('main')).toContainText('The batch was cancelled');
   await expect(creditNote.getByRole('main')).toContainText(courses[4]!.name);
   await expect(creditNote.getByRole('main')).not.toContainText(courses[3]!.name);
+  // It asks for no payment: no bank details (issue 42, item 8).
+  await expect(creditNote.getByRole('heading', { name: 'Bank details' })).toHaveCount(0);
   const pdf = await creditNote.pdf({ format: 'A4', printBackground: true });
   expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -244,31 +244,34 @@ export function InvoiceDocument({
             )}
             <p className="invoice__party-line">{billTo.email}</p>
           </section>
-          <section className="invoice__party" aria-labelledby="bank-details">
-            <h3 id="bank-details" className="invoice__label">
-              {text.bankHeading}
-            </h3>
-            <dl className="invoice__bank">
-              <div>
-                <dt>{text.accountName}</dt>
-                <dd>{seller.bank.accountName}</dd>
-              </div>
-              <div>
-                <dt>{text.bankName}</dt>
-                <dd>
-                  {seller.bank.bankName}, {seller.bank.branch}
-                </dd>
-              </div>
-              <div>
-                <dt>{text.accountNumber}</dt>
-                <dd>{seller.bank.accountNumber}</dd>
-              </div>
-              <div>
-                <dt>{text.ifsc}</dt>
-                <dd>{seller.bank.ifsc}</dd>
-              </div>
-            </dl>
-          </section>
+          {/* A credit note asks for no payment: no bank details (issue 42, item 8). */}
+          {!credit && (
+            <section className="invoice__party" aria-labelledby="bank-details">
+              <h3 id="bank-details" className="invoice__label">
+                {text.bankHeading}
+              </h3>
+              <dl className="invoice__bank">
+                <div>
+                  <dt>{text.accountName}</dt>
+                  <dd>{seller.bank.accountName}</dd>
+                </div>
+                <div>
+                  <dt>{text.bankName}</dt>
+                  <dd>
+                    {seller.bank.bankName}, {seller.bank.branch}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{text.accountNumber}</dt>
+                  <dd>{seller.bank.accountNumber}</dd>
+                </div>
+                <div>
+                  <dt>{text.ifsc}</dt>
+                  <dd>{seller.bank.ifsc}</dd>
+                </div>
+              </dl>
+            </section>
+          )}
         </div>
 
         {/* On phones each line stacks, every column labelled (invoice.css); on paper it is a table. */}

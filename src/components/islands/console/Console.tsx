@@ -135,7 +135,7 @@ export default function Console() {
               role="tab"
               className="console-tabs__tab"
               aria-selected={tab === name}
-              aria-controls={`panel-${name}`}
+              aria-controls={name}
               tabIndex={tab === name ? 0 : -1}
               onClick={() => open(name)}
               onKeyDown={onKeyDown}
@@ -149,7 +149,8 @@ export default function Console() {
       {TABS.map((name) => (
         <div
           key={name}
-          id={`panel-${name}`}
+          // The address's `#orders` names the panel itself, so the attention links point somewhere.
+          id={name}
           role="tabpanel"
           aria-labelledby={`tab-${name}`}
           hidden={tab !== name}
