@@ -94,8 +94,15 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
   await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: 'Decline' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Your payment did not go through' })).toBeVisible();
+  const outcome = page.getByRole('heading', { name: 'Your payment did not go through' });
+  await expect(outcome).toBeVisible();
   expect(page.url()).toMatch(/\/checkout\?payment=failed$/);
+  // The outcome is at the top of the screen, under the header, not below the hero (issue 42, item 5).
+  await expect(outcome).toBeFocused();
+  const top = await outcome.evaluate(
+    (heading) => (heading.closest('.shop-panel') ?? heading).getBoundingClientRect().top,
+  );
+  expect(top).toBeLessThan(120);
   await expect(page.getByTestId('cart-item')).toHaveCount(2);
   // The billing details are remembered: the state chosen before is chosen again.
   await summary.scrollIntoViewIfNeeded();

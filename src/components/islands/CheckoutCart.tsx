@@ -119,9 +119,15 @@ export default function CheckoutCart() {
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
   const $outcome = useStore($paymentOutcome);
-  // The outcome of a payment is where the page opens: its heading takes focus (and scrolls into
-  // view) as it appears. Stable, so a render does not focus it again.
-  const focusOutcome = useCallback((node: HTMLHeadingElement | null) => node?.focus(), []);
+  // The outcome of a payment is where the page opens: its panel is scrolled to the top of the
+  // screen (below the header: the page's scroll-padding) and its heading takes focus as it
+  // appears, so a phone shows the outcome, not the page's hero with the outcome under the fold
+  // (issue 42, item 5). Stable, so a render does not focus it again.
+  const focusOutcome = useCallback((node: HTMLHeadingElement | null) => {
+    if (!node) return;
+    node.focus({ preventScroll: true });
+    (node.closest('.shop-panel') ?? node).scrollIntoView({ block: 'start' });
+  }, []);
 
   // What became of the payment this tab started: asked when the page opens, and again when Back
   // brings it from the back-forward cache.
