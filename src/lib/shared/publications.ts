@@ -75,7 +75,8 @@ export interface ListPage<T> {
  * empty page), the first at `base` itself.
  */
 export function listPages<T>(items: readonly T[], base: string, size = POSTS_PER_PAGE): ListPage<T>[] {
-  if (!Number.isInteger(size) || size < 1) throw new Error(`Page size must be a positive integer, not ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`Page size must be a positive integer, not ${size}`);
   const last = Math.max(1, Math.ceil(items.length / size));
   return Array.from({ length: last }, (_, index) => {
     const number = index + 1;
@@ -126,7 +127,9 @@ export interface TagSummary {
 }
 
 /** Every tag of `entries` (newest first), alphabetical; spellings that share a slug are one tag. */
-export function tagsOf(entries: readonly { readonly data: { readonly tags: readonly string[] } }[]): TagSummary[] {
+export function tagsOf(
+  entries: readonly { readonly data: { readonly tags: readonly string[] } }[],
+): TagSummary[] {
   const bySlug = new Map<string, { name: string; count: number }>();
   for (const entry of entries) {
     for (const slug of new Set(entry.data.tags.map(tagSlug))) {
