@@ -36,7 +36,8 @@ function barcode(x, y, height, pattern, colour) {
   let out = '';
   [...pattern].forEach((digit, index) => {
     const width = Number(digit) * 5;
-    if (index % 2 === 0) out += `<rect x="${cursor}" y="${y}" width="${width}" height="${height}" fill="${colour}"/>`;
+    if (index % 2 === 0)
+      out += `<rect x="${cursor}" y="${y}" width="${width}" height="${height}" fill="${colour}"/>`;
     cursor += width;
   });
   return out;
@@ -183,7 +184,11 @@ const COVERS = {
     background('#1c1917', '#0f766e') +
     // A gear (production), a chart of sales and a ledger page.
     `<g transform="translate(400 450)" fill="#fbbf24">` +
-    Array.from({ length: 10 }, (_, index) => `<rect x="-28" y="-230" width="56" height="70" rx="8" transform="rotate(${index * 36})"/>`).join('') +
+    Array.from(
+      { length: 10 },
+      (_, index) =>
+        `<rect x="-28" y="-230" width="56" height="70" rx="8" transform="rotate(${index * 36})"/>`,
+    ).join('') +
     `<circle r="175"/><circle r="70" fill="#1c1917" opacity=".85"/></g>` +
     sheet(760, 170, 640, 560, [
       [60, 240, '#0f766e'],
@@ -192,7 +197,10 @@ const COVERS = {
       [520, 380, '#e2e8f0'],
     ]) +
     [120, 180, 150, 230, 270]
-      .map((height, index) => `<rect x="${830 + index * 110}" y="${570 - height}" width="64" height="${height}" rx="8" fill="${index === 4 ? '#f59e0b' : '#5eead4'}"/>`)
+      .map(
+        (height, index) =>
+          `<rect x="${830 + index * 110}" y="${570 - height}" width="64" height="${height}" rx="8" fill="${index === 4 ? '#f59e0b' : '#5eead4'}"/>`,
+      )
       .join('') +
     `<path d="M808 572h584" stroke="#cbd5e1" stroke-width="4"/>`,
 };
