@@ -125,7 +125,7 @@ export const caseStudyText = {
   problem: 'The problem',
   built: 'What we built',
   figuresHeading: 'In figures',
-  figuresNote: 'Measured by the client after go-live, as they measured them.',
+  figuresNote: 'Figures from the client, not our estimates: the story below says where each one comes from.',
   storyHeading: 'The story',
   read: 'Read the case study',
   allStudies: 'All case studies',
