@@ -63,7 +63,8 @@ function brokenBudgets(row) {
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 // Every route, and a post, a tag listing and a case study for the pages the blog adds (DECISIONS 65).
-const targets = routes.length > 0 ? routes : [...siteRoutes.map((route) => route.path), ...publicationSamples];
+const targets =
+  routes.length > 0 ? routes : [...siteRoutes.map((route) => route.path), ...publicationSamples];
 const site = await startSite();
 const origin = site.url;
 const chrome = await chromeLauncher.launch({
