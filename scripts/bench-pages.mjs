@@ -11,6 +11,7 @@ import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { siteRoutes } from '../src/lib/shared/routes.ts';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/shared/storage-keys.ts';
+import { publicationSamples } from '../tests/e2e/support/publications.ts';
 import { signUpCustomers, startSite } from './bench/site.mjs';
 import { payOnTestGateway } from './bench/test-gateway.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
@@ -61,7 +62,9 @@ function brokenBudgets(row) {
 /** Lighthouse runs per route (`BENCH_RUNS`); the median run is reported. */
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-const targets = routes.length > 0 ? routes : siteRoutes.map((route) => route.path);
+// Every route, and a post, a tag listing and a case study for the pages the blog adds (DECISIONS 65).
+const targets =
+  routes.length > 0 ? routes : [...siteRoutes.map((route) => route.path), ...publicationSamples];
 const site = await startSite();
 const origin = site.url;
 const chrome = await chromeLauncher.launch({

@@ -319,7 +319,11 @@ const blog = defineCollection({
         .min(70)
         .max(160)
         .describe('One or two sentences for search results, the blog index, RSS and share cards.'),
-      author: z.string().min(3).max(60).describe('Full name of the writer, as on the leadership page when they are there.'),
+      author: z
+        .string()
+        .min(3)
+        .max(60)
+        .describe('Full name of the writer, as on the leadership page when they are there.'),
       date: z.coerce.date().describe('Publication date (YYYY-MM-DD).'),
       updated: z.coerce.date().optional().describe('Date of the last real change, when there was one.'),
       tags: z
@@ -352,9 +356,15 @@ const caseStudies = defineCollection({
         .string()
         .min(10)
         .max(90)
-        .describe('Who the client is, as they allow us to say it (e.g. "A third-party logistics firm in Pune").'),
+        .describe(
+          'Who the client is, as they allow us to say it (e.g. "A third-party logistics firm in Pune").',
+        ),
       sector: z.string().min(3).max(40).describe('The client\'s sector, e.g. "Logistics" or "Healthcare".'),
-      problem: z.string().min(60).max(320).describe('The problem they brought to us, in one to three sentences.'),
+      problem: z
+        .string()
+        .min(60)
+        .max(320)
+        .describe('The problem they brought to us, in one to three sentences.'),
       built: z.string().min(60).max(320).describe('What we built, in one to three sentences.'),
       stack: z.array(z.string().min(1).max(30)).min(1).max(10).describe('Technologies used.'),
       figures: z

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { siteRoutes } from '../../src/lib/shared/routes';
 import { axeViolations, axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
+import { publicationSamples } from './support/publications';
 
 // One test per route serves both widths (a reload at phone size, as a phone would load it).
 test.describe('axe (WCAG 2.2 AA) at desktop and phone widths', () => {
-  for (const path of [...siteRoutes.map((route) => route.path), '/no-such-page']) {
+  // A post, a tag listing and a case study stand for the pages the content collections add (DECISIONS 65).
+  for (const path of [...siteRoutes.map((route) => route.path), ...publicationSamples, '/no-such-page']) {
     test(`${path} has no violations at ${DESKTOP.width} or ${PHONE.width} px`, async ({ page }) => {
       expect(await axeViolationsByWidth(page, path)).toEqual(NO_VIOLATIONS_BY_WIDTH);
     });

@@ -78,3 +78,62 @@ export const courseText = {
   /** Said after the rupee fee beside the dollar one (DECISIONS 46), to assistive technology: the ₹ shows it. */
   inIndia: ' in India',
 } as const;
+
+/** The blog's own words (DECISIONS 65); each post's words are in src/content/blog/. */
+export const blogText = {
+  topicsHeading: 'Topics',
+  allTopics: 'All posts',
+  postsHeading: 'Posts',
+  by: 'By',
+  published: 'Published',
+  updated: 'Updated',
+  minutesRead: (minutes: number) => `${minutes} min read`,
+  tagsLabel: 'Tags',
+  relatedCourses: 'Courses on this subject',
+  relatedCoursesIntro: 'Go further with a live online course taught by our engineers.',
+  courseFacts: (level: string, hours: number) => `${level} · ${hours} hours`,
+  aboutWriter: 'About the writer',
+  morePosts: 'Back to the blog',
+  tagHeading: (tag: string) => `Posts on ${tag}`,
+  tagLead: (tag: string, count: number) =>
+    `${count === 1 ? 'One post' : `${count} posts`} from our team on ${tag}, newest first. Every topic is listed beside the posts.`,
+  tagTitle: (tag: string) => `Blog posts on ${tag}`,
+  tagDescription: (tag: string) =>
+    `Articles by Sahyadri Infotech's engineers, trainers and leaders on ${tag}: practical notes from live projects and courses.`,
+  pageTitle: (title: string, page: number) => `${title}, page ${page}`,
+  paginationLabel: 'Pages of posts',
+  newer: 'Newer posts',
+  older: 'Older posts',
+  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+  empty: 'No posts have been published here yet.',
+  draft: 'Draft: not published',
+  shareKind: 'Sahyadri Infotech · Blog',
+  feedTitle: 'Sahyadri Infotech blog',
+  feedDescription:
+    'Articles by the engineers, trainers and leaders of Sahyadri Infotech, Pune: software training, warehouse and ERP practice, GST and SEO.',
+} as const;
+
+/** The case studies' own words (DECISIONS 65); each study's words are in src/content/case-studies/. */
+export const caseStudyText = {
+  listHeading: 'Our case studies',
+  summaryHeading: 'At a glance',
+  client: 'Client',
+  sector: 'Sector',
+  live: 'Went live',
+  stack: 'Built with',
+  product: 'Built on',
+  problem: 'The problem',
+  built: 'What we built',
+  figuresHeading: 'In figures',
+  figuresNote: 'Figures from the client, not our estimates: the story below says where each one comes from.',
+  storyHeading: 'The story',
+  read: 'Read the case study',
+  allStudies: 'All case studies',
+  empty: 'Our first case studies are being checked with our clients before they are published.',
+  draft: 'Draft: not published',
+  shareKind: 'Sahyadri Infotech · Case study',
+  ctaHeading: 'Have a similar problem?',
+  ctaText:
+    'Tell us about your business and we will arrange a demonstration, or a call with a client we have worked with.',
+  ctaLabel: 'Talk to us',
+} as const;

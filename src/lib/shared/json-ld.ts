@@ -82,6 +82,92 @@ export function courseJsonLd(course: Course, origin: URL | undefined): Record<st
   };
 }
 
+/** What the JSON-LD of a post or case study page says (DECISIONS 65). */
+export interface ArticleFacts {
+  /** The page's path, e.g. `/career/blogs/{slug}`. */
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+  /** Publication day. */
+  readonly date: Date;
+  /** Day of the last real change, when there was one. */
+  readonly updated?: Date | undefined;
+  /** Paths or URLs of the page's pictures: the share image first, then the cover. */
+  readonly images: readonly string[];
+  readonly tags?: readonly string[] | undefined;
+  readonly wordCount?: number | undefined;
+}
+
+/** `2026-08-18T00:00:00.000Z` -> `2026-08-18`: the day, as the content file wrote it. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function articleBase(
+  type: 'BlogPosting' | 'Article',
+  facts: ArticleFacts,
+  base: URL,
+): Record<string, unknown> {
+  const url = new URL(facts.path, base).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    '@id': `${url}#article`,
+    url,
+    mainEntityOfPage: url,
+    headline: facts.title,
+    description: facts.description,
+    image: facts.images.map((image) => new URL(image, base).href),
+    datePublished: isoDay(facts.date),
+    dateModified: isoDay(facts.updated ?? facts.date),
+    inLanguage: 'en-IN',
+    ...(facts.tags && facts.tags.length > 0 ? { keywords: facts.tags.join(', ') } : {}),
+    ...(facts.wordCount ? { wordCount: facts.wordCount } : {}),
+    publisher: { '@type': 'Organization', '@id': organizationId(base), name: site.legalName },
+  };
+}
+
+/**
+ * schema.org `BlogPosting` for a post: its writer a `Person` (with their job title and the
+ * leadership page when they are on it), the company its publisher.
+ */
+export function blogPostingJsonLd(
+  facts: ArticleFacts,
+  author: {
+    readonly name: string;
+    readonly jobTitle?: string | undefined;
+    readonly url?: string | undefined;
+  },
+  origin: URL | undefined,
+): Record<string, unknown> {
+  const base = origin ?? fallbackOrigin;
+  return {
+    ...articleBase('BlogPosting', facts, base),
+    author: {
+      '@type': 'Person',
+      name: author.name,
+      ...(author.jobTitle ? { jobTitle: author.jobTitle } : {}),
+      ...(author.url ? { url: new URL(author.url, base).href } : {}),
+      worksFor: { '@id': organizationId(base) },
+    },
+  };
+}
+
+/** schema.org `Article` for a case study: written by the company, about the client's sector. */
+export function caseStudyJsonLd(
+  facts: ArticleFacts,
+  sector: string,
+  origin: URL | undefined,
+): Record<string, unknown> {
+  const base = origin ?? fallbackOrigin;
+  return {
+    ...articleBase('Article', facts, base),
+    articleSection: 'Case studies',
+    about: sector,
+    author: { '@type': 'Organization', '@id': organizationId(base), name: site.legalName },
+  };
+}
+
 /** JSON for a `<script type="application/ld+json">` block: `<` escaped so text cannot end it. */
 export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');

@@ -31,6 +31,8 @@ export const canonicalPaths = [
   '/services/bulk-mail',
   '/services/search-engine-optimization',
   '/career/training',
+  // The blog's index (DECISIONS 65); its posts, tags and further pages are under it.
+  '/career/blogs',
   '/contact-us',
   '/checkout',
   '/purchasehistory',
@@ -71,7 +73,6 @@ export const aliases: Readonly<Record<string, CanonicalPath>> = {
   '/services': '/services/application-services',
   '/career': '/career/training',
   '/career/opportunities': '/career/training',
-  '/career/blogs': '/career/training',
 };
 
 /** All routes of the site, canonical pages first. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
-import { courseJsonLd, organizationId, organizationJsonLd, serializeJsonLd } from '~/lib/shared/json-ld';
+import {
+  blogPostingJsonLd,
+  caseStudyJsonLd,
+  courseJsonLd,
+  organizationId,
+  organizationJsonLd,
+  serializeJsonLd,
+} from '~/lib/shared/json-ld';
 
 const origin = new URL('https://example.in');
 
@@ -39,6 +46,70 @@ describe('courseJsonLd', () => {
         courseWorkload: `PT${each.durationHours}H`,
       });
     }
+  });
+});
+
+describe('blogPostingJsonLd and caseStudyJsonLd (DECISIONS 65)', () => {
+  const facts = {
+    path: '/career/blogs/gst-basics',
+    title: 'GST basics',
+    description: 'What a GST invoice must show.',
+    date: new Date('2026-08-18'),
+    images: ['/career/blogs/gst-basics/og.png', '/_astro/cover.png'],
+    tags: ['GST', 'ERP'],
+    wordCount: 812,
+  };
+
+  it('describes a post at its address, dated by day, with absolute pictures and the company as publisher', () => {
+    const node = blogPostingJsonLd(
+      facts,
+      { name: 'Rohan Patwardhan', jobTitle: 'CTO', url: '/who-we-are/leadership' },
+      origin,
+    );
+    expect(node).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      url: 'https://example.in/career/blogs/gst-basics',
+      mainEntityOfPage: 'https://example.in/career/blogs/gst-basics',
+      headline: 'GST basics',
+      description: 'What a GST invoice must show.',
+      image: ['https://example.in/career/blogs/gst-basics/og.png', 'https://example.in/_astro/cover.png'],
+      datePublished: '2026-08-18',
+      dateModified: '2026-08-18',
+      keywords: 'GST, ERP',
+      wordCount: 812,
+      publisher: { '@id': organizationId(origin) },
+      author: {
+        '@type': 'Person',
+        name: 'Rohan Patwardhan',
+        jobTitle: 'CTO',
+        url: 'https://example.in/who-we-are/leadership',
+      },
+    });
+  });
+
+  it('dates the last change when there was one, and leaves out what a writer lacks', () => {
+    const node = blogPostingJsonLd(
+      { ...facts, updated: new Date('2026-09-01') },
+      { name: 'A Guest' },
+      origin,
+    );
+    expect(node['dateModified']).toBe('2026-09-01');
+    expect(node['author']).toEqual({
+      '@type': 'Person',
+      name: 'A Guest',
+      worksFor: { '@id': organizationId(origin) },
+    });
+  });
+
+  it('describes a case study as an Article by the company about the client sector', () => {
+    const node = caseStudyJsonLd({ ...facts, path: '/who-we-are/case-studies/pharma' }, 'Healthcare', origin);
+    expect(node).toMatchObject({
+      '@type': 'Article',
+      url: 'https://example.in/who-we-are/case-studies/pharma',
+      about: 'Healthcare',
+      author: { '@type': 'Organization', '@id': organizationId(origin) },
+    });
   });
 });
 

@@ -33,6 +33,33 @@ describe('sitemap filter', () => {
     expect(inSitemap(`${site}/robots.txt`)).toBe(false);
   });
 
+  it('keeps what the company publishes: posts, tag listings, later index pages, case studies (DECISIONS 65)', () => {
+    for (const path of [
+      '/career/blogs',
+      '/career/blogs/gst-basics',
+      '/career/blogs/tag/seo',
+      '/career/blogs/page/2',
+      '/career/blogs/page/12',
+      '/career/blogs/tag/warehouse-management/page/2',
+      '/who-we-are/case-studies',
+      '/who-we-are/case-studies/pharma-distributor-warehouse',
+    ])
+      expect(inSitemap(`${site}${path}`), path).toBe(true);
+  });
+
+  it('leaves out share images, page 1 spelt out, and addresses deeper than a publication', () => {
+    for (const path of [
+      '/career/blogs/gst-basics/og.png',
+      '/who-we-are/case-studies/pharma/og.png',
+      '/career/blogs/page/1',
+      '/career/blogs/page/0',
+      '/career/blogs/tag/seo/extra',
+      '/career/blogs/tag',
+      '/rss.xml',
+    ])
+      expect(inSitemap(`${site}${path}`), path).toBe(false);
+  });
+
   it('accepts the trailing-slash and .html spellings of a listed page', () => {
     expect(inSitemap(`${site}/career/training/`)).toBe(true);
     expect(inSitemap(`${site}/career/training.html`)).toBe(true);
