@@ -133,9 +133,12 @@ const contactTopics = defineCollection({
   }),
 });
 
-/** The leadership team shown on /who-we-are/leadership (src/content/team.json). */
+/**
+ * The leadership team shown on /who-we-are/leadership: one file per person,
+ * src/content/team/{id}.json (Keystatic's "Leadership" writes them, DECISIONS 64).
+ */
 const team = defineCollection({
-  loader: file('src/content/team.json'),
+  loader: glob({ pattern: '*.json', base: './src/content/team' }),
   schema: z.object({
     order: z.number().int().positive().describe('Position in the carousel, 1 first.'),
     name: z.string().min(3).max(60).describe('Full name as the person writes it.'),
