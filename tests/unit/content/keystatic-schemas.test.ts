@@ -5,6 +5,8 @@
  * required in the editor and an optional one is not; list lengths and text limits agree. A field
  * added to one side only fails here, before an editor save fails a deploy.
  */
+import { readdirSync } from 'node:fs';
+import { createReader } from '@keystatic/core/reader';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
@@ -256,5 +258,34 @@ describe('the editor and the content schemas', () => {
         figures: editorFields(keystatic.collections!['caseStudies'])['figures']!,
       }),
     ).toContain('figures[].unit: in the schema, not in the editor');
+  });
+});
+
+describe('the files as they are', () => {
+  // Keystatic refuses a file with a key its fields lack, or a value its checks refuse: every
+  // file of the site must open in the editor, or staff could not edit it.
+  const reader = createReader(process.cwd(), keystatic);
+  const files = (folder: string, extension: string) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith(extension));
+
+  it('every page, person, post and case study opens in the editor', async () => {
+    expect((await reader.collections.pages.all()).map((entry) => entry.slug).sort()).toEqual(
+      files('src/content/pages', '.md')
+        .map((name) => name.replace(/\.md$/, ''))
+        .sort(),
+    );
+    expect(await reader.collections.leadership.all()).toHaveLength(files('src/content/team', '.json').length);
+    expect(await reader.collections.blog.all()).toHaveLength(files('src/content/blog', '.md').length);
+    expect(await reader.collections.caseStudies.all()).toHaveLength(
+      files('src/content/case-studies', '.md').length,
+    );
+  });
+
+  it('the home page and the course catalogue open in the editor', async () => {
+    expect(Object.keys((await reader.singletons.home.readOrThrow()).home)).toHaveLength(8);
+    const { courses } = await reader.singletons.courses.readOrThrow();
+    expect(courses.map((course) => course.slug)).toEqual(
+      CatalogueFileSchema.parse((await import('~/content/courses.json')).default).courses.map((c) => c.slug),
+    );
   });
 });
