@@ -232,24 +232,22 @@ describe('the editor and the content schemas', () => {
 
   it('finds a field added to one side only, a required one made optional, a limit moved', () => {
     const [, schema, fields] = PAIRS.find(([name]) => name === 'Blog posts')!;
-    const shape = unwrap(schema).node._zod.def.shape!;
-    const widened = z.object({ ...(shape as never), subtitle: z.string().max(90) }) as unknown as ZodNode;
+    const shape = unwrap(schema).node._zod.def.shape as unknown as z.ZodRawShape;
+    const widened = z.object({ ...shape, subtitle: z.string().max(90) }) as unknown as ZodNode;
     expect(disagreements(widened, fields)).toEqual(['subtitle: in the schema, not in the editor']);
     const withoutAuthor = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'author'));
     expect(disagreements(schema, withoutAuthor)).toEqual(['author: in the schema, not in the editor']);
     const loosened = z.object({
-      ...(shape as never),
+      ...shape,
       coverAlt: z.string().min(20).max(200).optional(),
     }) as unknown as ZodNode;
     expect(disagreements(loosened, fields)).toContain(
       'coverAlt: optional in the schema, required in the editor',
     );
-    const longer = z.object({ ...(shape as never), author: z.string().min(3).max(80) }) as unknown as ZodNode;
-    expect(disagreements(longer, fields)).toContain(
-      'author: 61 characters are refused by the editor'.replace('61', '80'),
-    );
+    const longer = z.object({ ...shape, author: z.string().min(3).max(80) }) as unknown as ZodNode;
+    expect(disagreements(longer, fields)).toContain('author: 80 characters are refused by the editor');
     const nested = z.object({
-      ...(shape as never),
+      ...shape,
       figures: z.array(z.object({ value: z.string(), label: z.string(), unit: z.string() })),
     }) as unknown as ZodNode;
     expect(
