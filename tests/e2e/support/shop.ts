@@ -11,7 +11,8 @@ import { signUpByApi, xsrfOf } from './accounts';
 import { payByApi } from './gateway';
 
 // Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
-export const catalogue = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile).courses;
+export const catalogue = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile)
+  .courses;
 
 /** A buyer in Maharashtra, where the company is registered: CGST and SGST. */
 export const MAHARASHTRA: BillingInput = { name: 'Asha Kulkarni', country: 'IN', state: '27' };

@@ -97,8 +97,10 @@ export const CatalogueFileSchema = z.object({
       const ids = new Set<number>();
       const slugs = new Set<string>();
       for (const course of list) {
-        if (ids.has(course.id)) ctx.addIssue({ code: 'custom', message: `Duplicate course id ${course.id}.` });
-        if (slugs.has(course.slug)) ctx.addIssue({ code: 'custom', message: `Duplicate course slug ${course.slug}.` });
+        if (ids.has(course.id))
+          ctx.addIssue({ code: 'custom', message: `Duplicate course id ${course.id}.` });
+        if (slugs.has(course.slug))
+          ctx.addIssue({ code: 'custom', message: `Duplicate course slug ${course.slug}.` });
         ids.add(course.id);
         slugs.add(course.slug);
       }
