@@ -193,11 +193,14 @@ function drawCovers() {
 const MONOGRAM_TONES = ['#0f766e', '#0b3b3a', '#b45309', '#334155', '#115e59', '#7c2d12'];
 
 function drawMonograms() {
-  // One file per leader (src/content/team/{id}.json, as the editor writes them), in carousel order.
+  // One file per leader, src/content/team/{id}.json (as the editor writes them), in carousel order.
   const folder = join(root, 'src/content/team');
   const team = readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')))
+    .map((name) => ({
+      id: name.replace(/\.json$/, ''),
+      ...JSON.parse(readFileSync(join(folder, name), 'utf8')),
+    }))
     .sort((a, b) => a.order - b.order);
   team.forEach((leader, index) => {
     const initials = leader.name
