@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import clientIntent from './integrations/client-intent.mjs';
 import cspHeaders from './integrations/csp-headers.mjs';
+import contentEditor from './integrations/keystatic.mjs';
 import staffPages from './integrations/staff-pages.mjs';
 import { assertSiteConfig } from './src/lib/shared/schemas/site-config.ts';
 import { inSitemap } from './src/lib/shared/sitemap.ts';
@@ -25,8 +26,16 @@ export default defineConfig({
   // render-blocking stylesheet costs a round trip before the first paint (issue 20, bench:pages).
   build: { format: 'file', inlineStylesheets: 'always' },
   // The sitemap lists canonical pages and course pages only (no aliases, no 404). staffPages runs
-  // last: the console shell leaves dist/ once its inline scripts are in the CSP.
-  integrations: [react(), clientIntent(), sitemap({ filter: inSitemap }), cspHeaders(), staffPages()],
+  // last: the console shell leaves dist/ once its inline scripts are in the CSP. contentEditor adds
+  // /keystatic only in `astro dev` or with its GitHub settings (DECISIONS 64).
+  integrations: [
+    react(),
+    clientIntent(),
+    contentEditor(),
+    sitemap({ filter: inSitemap }),
+    cspHeaders(),
+    staffPages(),
+  ],
   adapter: netlify({
     imageCDN: false,
     // Offline by design: no linked site, no edge functions, no image CDN in `astro dev`.

@@ -31,6 +31,10 @@ process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
 // A fourth for the failed refund asked again (tests/e2e/payments.spec.ts), beside the first refund.
 process.env['E2E_REFUND_FAILS_STAFF_EMAIL'] ??= `refund-fails.${Date.now()}@example.com`;
 const port = Number(process.env['E2E_PORT']);
+// The content editor's journey (tests/e2e/editor.spec.ts, tagged @editor) starts its own `astro dev`
+// and is skipped unless E2E_EDITOR is set: `E2E_EDITOR=1` adds it to the suite, `E2E_EDITOR=only`
+// runs it alone, without building on the production server below.
+const editorOnly = process.env['E2E_EDITOR'] === 'only';
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -50,28 +54,31 @@ export default defineConfig({
     launchOptions: { executablePath: process.env['E2E_CHROMIUM'], args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  ...(editorOnly ? { grep: /@editor/ } : {}),
   // The production build, served exactly as `npm start` serves it (build first: `npm run build`).
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `${baseURL}/api/courses`,
-    // Browser tests send many messages from one address; the limit itself has unit tests.
-    env: {
-      PORT: String(port),
-      HOST: 'localhost',
-      CONTACT_RATE_LIMIT: '10000',
-      AUTH_RATE_LIMIT: '10000',
-      RESEND_API_KEY: 're_e2e_fake',
-      RESEND_BASE_URL: process.env['E2E_RESEND_URL'] ?? '',
-      STAFF_EMAILS: [
-        process.env['E2E_STAFF_EMAIL'],
-        process.env['E2E_REFUND_STAFF_EMAIL'],
-        process.env['E2E_BATCH_STAFF_EMAIL'],
-        process.env['E2E_REFUND_FAILS_STAFF_EMAIL'],
-      ].join(','),
-    },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: editorOnly
+    ? []
+    : {
+        command: 'node scripts/serve.mjs',
+        url: `${baseURL}/api/courses`,
+        // Browser tests send many messages from one address; the limit itself has unit tests.
+        env: {
+          PORT: String(port),
+          HOST: 'localhost',
+          CONTACT_RATE_LIMIT: '10000',
+          AUTH_RATE_LIMIT: '10000',
+          RESEND_API_KEY: 're_e2e_fake',
+          RESEND_BASE_URL: process.env['E2E_RESEND_URL'] ?? '',
+          STAFF_EMAILS: [
+            process.env['E2E_STAFF_EMAIL'],
+            process.env['E2E_REFUND_STAFF_EMAIL'],
+            process.env['E2E_BATCH_STAFF_EMAIL'],
+            process.env['E2E_REFUND_FAILS_STAFF_EMAIL'],
+          ].join(','),
+        },
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

@@ -6,7 +6,7 @@
  * the output is committed. `ART_OUT` writes elsewhere (the test that checks the committed files
  * are what this script draws).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, takeGlyphDefs, text } from './art/outlined-text.mjs';
@@ -78,7 +78,7 @@ const MOTIFS = {
 };
 
 function drawCovers() {
-  const courses = JSON.parse(readFileSync(join(root, 'src/content/courses.json'), 'utf8'));
+  const { courses } = JSON.parse(readFileSync(join(root, 'src/content/courses.json'), 'utf8'));
   for (const course of courses) {
     const look = COVERS[course.slug];
     if (!look) throw new Error(`No cover look for ${course.slug}: add one to COVERS in scripts/draw-art.mjs`);
@@ -107,7 +107,15 @@ function drawCovers() {
 const MONOGRAM_TONES = ['#0f766e', '#0b3b3a', '#b45309', '#334155', '#115e59', '#7c2d12'];
 
 function drawMonograms() {
-  const team = JSON.parse(readFileSync(join(root, 'src/content/team.json'), 'utf8'));
+  // One file per leader, src/content/team/{id}.json (as the editor writes them), in carousel order.
+  const folder = join(root, 'src/content/team');
+  const team = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({
+      id: name.replace(/\.json$/, ''),
+      ...JSON.parse(readFileSync(join(folder, name), 'utf8')),
+    }))
+    .sort((a, b) => a.order - b.order);
   team.forEach((leader, index) => {
     const initials = leader.name
       .split(/\s+/)

@@ -12,4 +12,8 @@ export default apiHandler({ methods: 'any' }, () => {
   throw new NotFound([NOT_FOUND_MESSAGE]);
 });
 
-export const config: Config = { path: ['/api', '/api/*'] };
+// The content editor's API (DECISIONS 64) is Keystatic's, answered by the adapter's function.
+export const config: Config = {
+  path: ['/api', '/api/*'],
+  excludedPath: ['/api/keystatic', '/api/keystatic/*'],
+};

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { filesOf } from '../../src/server/backup/archive';
-import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import type { CatalogueFile } from '../../src/lib/shared/schemas/course';
 import { gstinCheckCharacter } from '../../src/lib/shared/gst';
 import { formatInr } from '../../src/lib/shared/money';
 import { axeViolationsByWidth, NO_VIOLATIONS_BY_WIDTH } from './support/axe';
@@ -53,7 +53,7 @@ test('a customer pays for a course, and /console is a page that does not exist f
   await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
 });
 
-const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+const courses = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile).courses;
 
 /** Every page the build wrote (published or not) that renders the console, as a site path: `/x.html`. */
 function builtConsolePages(): string[] {

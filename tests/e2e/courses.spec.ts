@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Course, CourseEntry } from '../../src/lib/shared/schemas/course';
+import type { CatalogueFile, Course } from '../../src/lib/shared/schemas/course';
 import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
 import { aliases, canonicalPaths, isPrivatePath } from '../../src/lib/shared/routes';
 import { axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
@@ -8,15 +8,15 @@ import { axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './
 const origin = 'http://localhost:8888';
 // Playwright's loader cannot import JSON without an import attribute, so read the catalogue file
 // (prices in dollars there) and convert the prices to cents as the catalogue module does.
-const courses: Course[] = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[]).map(
-  ({ fees, discountedFees, feesInr, discountedFeesInr, ...course }) => ({
-    ...course,
-    feesCents: centsFromUsd(fees),
-    discountedFeesCents: centsFromUsd(discountedFees),
-    feesPaise: centsFromUsd(feesInr),
-    discountedFeesPaise: centsFromUsd(discountedFeesInr),
-  }),
-);
+const courses: Course[] = (
+  JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile
+).courses.map(({ fees, discountedFees, feesInr, discountedFeesInr, ...course }) => ({
+  ...course,
+  feesCents: centsFromUsd(fees),
+  discountedFeesCents: centsFromUsd(discountedFees),
+  feesPaise: centsFromUsd(feesInr),
+  discountedFeesPaise: centsFromUsd(discountedFeesInr),
+}));
 
 test.describe('training page course cards', () => {
   for (const path of ['/career/training', '/career']) {

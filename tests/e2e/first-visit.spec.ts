@@ -6,13 +6,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import type { CatalogueFile } from '../../src/lib/shared/schemas/course';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { DESKTOP, PHONE } from './support/axe';
 import { hydrated } from './support/islands';
 import { catalogue, shopper, signInAs, type Shopper } from './support/shop';
 
-const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+const courses = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile).courses;
 const WIDTHS = [PHONE.width, DESKTOP.width] as const;
 const FIRST_SCREEN = { width: 375, height: 812 };
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { centsFromUsd, formatInr } from '../../src/lib/shared/money';
-import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import type { CatalogueFile } from '../../src/lib/shared/schemas/course';
 import { newPerson, signUpByApi } from './support/accounts';
 import { hydrated } from './support/islands';
 import { codeMailedTo, mailCount } from './support/mail';
@@ -17,7 +17,7 @@ import { codeMailedTo, mailCount } from './support/mail';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 // Playwright's loader cannot import JSON without an import attribute: read the catalogue file.
-const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+const courses = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile).courses;
 
 /** Moves focus to `target` and types, as a keyboard user would after tabbing there. */
 async function typeInto(page: Page, target: Locator, text: string): Promise<void> {

@@ -9,14 +9,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { CourseEntry } from '../../src/lib/shared/schemas/course';
+import type { CatalogueFile } from '../../src/lib/shared/schemas/course';
 import { signUpByApi, xsrfOf } from './support/accounts';
 import { axeViolations, DESKTOP, PHONE } from './support/axe';
 import { payByApi } from './support/gateway';
 import { finishedAnimations, hydrated } from './support/islands';
 import { subjectsTo } from './support/mail';
 
-const courses = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+const courses = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile).courses;
 
 /** A new buyer with these courses in the cart (added through the API), on the checkout page. */
 async function buyerAtCheckout(page: Page, tag: string, ...indexes: number[]) {

@@ -5,19 +5,10 @@
 import data from '~/content/courses.json';
 import { majorFromMinor, usdFromCents } from '~/lib/shared/money';
 import type { CourseSummary } from '~/lib/shared/schemas/course';
-import { CourseSchema, type Course } from '~/lib/shared/schemas/course-catalogue';
+import { CatalogueFileSchema, type Course } from '~/lib/shared/schemas/course-catalogue';
 
 /** All courses, in catalogue order. Throws at start-up if the file breaks the schema. */
-export const courses: readonly Course[] = CourseSchema.array()
-  .min(1)
-  .superRefine((list, ctx) => {
-    const ids = new Set<number>();
-    for (const course of list) {
-      if (ids.has(course.id)) ctx.addIssue({ code: 'custom', message: `Duplicate course id ${course.id}.` });
-      ids.add(course.id);
-    }
-  })
-  .parse(data);
+export const courses: readonly Course[] = CatalogueFileSchema.parse(data).courses;
 
 const byId = new Map(courses.map((course) => [course.id, course]));
 

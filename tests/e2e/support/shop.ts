@@ -5,13 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { BillingInput } from '../../../src/lib/shared/schemas/billing';
-import type { CourseEntry } from '../../../src/lib/shared/schemas/course';
+import type { CatalogueFile } from '../../../src/lib/shared/schemas/course';
 import type { Invoice } from '../../../src/lib/shared/schemas/shop';
 import { signUpByApi, xsrfOf } from './accounts';
 import { payByApi } from './gateway';
 
 // Playwright's loader cannot import JSON without an import attribute, so read the catalogue file.
-export const catalogue = JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CourseEntry[];
+export const catalogue = (JSON.parse(readFileSync('src/content/courses.json', 'utf8')) as CatalogueFile)
+  .courses;
 
 /** A buyer in Maharashtra, where the company is registered: CGST and SGST. */
 export const MAHARASHTRA: BillingInput = { name: 'Asha Kulkarni', country: 'IN', state: '27' };

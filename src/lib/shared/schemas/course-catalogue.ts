@@ -84,3 +84,29 @@ export type CourseEntry = z.input<typeof CourseSchema>;
 
 /** A course as the site uses it: prices in cents and paise. */
 export type Course = z.output<typeof CourseSchema>;
+
+/**
+ * The catalogue file, `src/content/courses.json`: `{ "courses": [...] }`, in catalogue order. An
+ * object around the list because the editor (Keystatic's "Courses", DECISIONS 64) keeps a file of
+ * one object; the prices the API charges are read from this file and no other.
+ */
+export const CatalogueFileSchema = z.object({
+  courses: CourseSchema.array()
+    .min(1)
+    .superRefine((list, ctx) => {
+      const ids = new Set<number>();
+      const slugs = new Set<string>();
+      for (const course of list) {
+        if (ids.has(course.id))
+          ctx.addIssue({ code: 'custom', message: `Duplicate course id ${course.id}.` });
+        if (slugs.has(course.slug))
+          ctx.addIssue({ code: 'custom', message: `Duplicate course slug ${course.slug}.` });
+        ids.add(course.id);
+        slugs.add(course.slug);
+      }
+    })
+    .describe('Every course on sale, in the order the training page lists them.'),
+});
+
+/** The catalogue file as it is stored (prices in dollars and rupees). */
+export type CatalogueFile = z.input<typeof CatalogueFileSchema>;

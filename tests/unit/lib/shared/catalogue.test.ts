@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import data from '~/content/courses.json';
+import file from '~/content/courses.json';
 import { courseById, courses, toCourseSummary } from '~/lib/shared/catalogue';
 import { CourseSummarySchema } from '~/lib/shared/schemas/course';
 import { CourseSchema } from '~/lib/shared/schemas/course-catalogue';
+
+const data = file.courses;
 
 const trainingTopics = [
   'C#',
