@@ -105,7 +105,7 @@ test('the sitemap lists the blog, every post, every tag listing and every case s
 
 test('the blog index lists the posts newest first, each card one link to its post', async ({ request }) => {
   const html = await text(request, '/career/blogs');
-  const links = attributes(html, /<a class="post-card__link"[^>]*>/g, 'href');
+  const links = attributes(html, /<a class="cover-card__link"[^>]*>/g, 'href');
   expect(links.sort()).toEqual(
     postSlugs
       .slice(0, 12)
