@@ -42,7 +42,6 @@ function astro(...args: string[]): string[] {
 }
 
 test.describe('@editor the content editor', () => {
-  test.skip(!process.env['E2E_EDITOR'], 'E2E_EDITOR=1 runs the editor journey (it starts astro dev).');
   // Start-up of astro dev on a loaded machine (PLATFORM-NOTES) plus the journey.
   test.setTimeout(420_000);
 
