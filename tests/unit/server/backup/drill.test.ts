@@ -4,6 +4,8 @@
  * site serves the same invoice and credit note and the same console lists, and the next order
  * takes the next number. Then what a restore refuses, and the retention, with a clock.
  */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { courses } from '~/lib/shared/catalogue';
 import { indianDay } from '~/lib/shared/dates';
@@ -26,6 +28,7 @@ import {
   listSnapshots,
   PART_RECORDS,
   runBackup,
+  verifySnapshot,
   type Manifest,
   type SnapshotState,
 } from '~/server/backup/snapshot';
@@ -289,6 +292,59 @@ describe('a run out of time', () => {
     expect(done).toEqual({ id: cut!.id, complete: true });
     const [finished] = await listSnapshots();
     expect(finished!.manifest!.stores.find((store) => store.name === 'orders')!.records).toBe(1);
+  });
+});
+
+describe('verification', () => {
+  it("checks each part's SHA-256 and count, a few at a time, and the manifest has the SHA-256 of the whole file", async () => {
+    await wipe('backups');
+    const id = 'verify-test';
+    // Eleven parts: more than one batch of reads.
+    const files = Array.from({ length: 11 }, (_, part) =>
+      gzipSync(
+        Array.from(
+          { length: part + 1 },
+          (_, line) => `${JSON.stringify({ key: `k${part}-${line}`, metadata: {}, value: '' })}\n`,
+        ).join(''),
+      ),
+    );
+    const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    const write = (part: number, bytes: Uint8Array) =>
+      rawRecords('backups').write(`snapshots/${id}/parts/orders/${String(part).padStart(5, '0')}`, bytes);
+    for (const [part, bytes] of files.entries()) await write(part, bytes);
+    const state: SnapshotState = {
+      id,
+      site: 'drill.example',
+      kind: 'nightly',
+      version: 'test',
+      startedAt: '2044-03-05T20:30:00.000Z',
+      stores: {
+        orders: {
+          done: true,
+          parts: files.map((bytes, part) => ({
+            records: part + 1,
+            bytes: bytes.length,
+            sha256: sha256(bytes),
+            lastKey: `k${part}-${part}`,
+          })),
+        },
+      },
+    };
+    const finishedAt = new Date('2044-03-05T20:31:00.000Z');
+    const whole = Buffer.concat(files);
+    expect((await verifySnapshot(state, finishedAt)).stores).toEqual([
+      { name: 'orders', records: 66, bytes: whole.length, sha256: sha256(whole) },
+    ]);
+
+    const miscounted = structuredClone(state);
+    miscounted.stores['orders']!.parts[9] = { ...miscounted.stores['orders']!.parts[9]!, records: 9 };
+    await expect(verifySnapshot(miscounted, finishedAt)).rejects.toThrow(
+      /part 9 of orders does not hold 9 records/,
+    );
+    await write(9, files[8]!);
+    await expect(verifySnapshot(state, finishedAt)).rejects.toThrow(/part 9 of orders changed/);
+    await rawRecords('backups').delete(`snapshots/${id}/parts/orders/00010`);
+    await expect(verifySnapshot(state, finishedAt)).rejects.toThrow(/part 10 of orders is missing/);
   });
 });
 
