@@ -17,30 +17,23 @@ import { payOnTestGateway } from './bench/test-gateway.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
 
 /**
- * Budgets of issue 20, per route: JavaScript before interaction (gzipped) 15 KB on content pages,
- * 100 KB on `/` (the slider) and the shop pages (their islands are the page); CSS on the critical
- * path 14 KB gzipped; TBT 50 ms; LCP 1.2 s; CLS 0; performance 100. The run exits with code 1 when
- * a route breaks one (a benchmark, not a test: its figures vary with the machine).
- *
- * Leadership is budgeted as `/` is: its team carousel autoplays every 5 s (product-spec section 1),
- * a React and Swiper island like the home slider, so a reader who never touches it still uses it.
+ * Budgets per route (issues 20 and 42): JavaScript before interaction (gzipped) 15 KB on content
+ * pages, 30 KB on `/`, `/home` and leadership (their carousels rotate before any touch with a few
+ * hundred bytes; React and Swiper load on the first touch, issue 42), 100 KB on the shop pages
+ * (their islands are the page); CSS on the critical path 14 KB gzipped; TBT 50 ms; LCP 950 ms
+ * (issue 42; 1.2 s before); CLS 0; performance 100. The run exits with code 1 when a route breaks
+ * one (a benchmark, not a test: its figures vary with the machine).
  */
-const ISLAND_PAGES = [
-  '/',
-  '/home',
-  '/who-we-are/leadership',
-  '/login',
-  '/checkout',
-  '/purchasehistory',
-  '/invoice',
-];
+const CAROUSEL_PAGES = ['/', '/home', '/who-we-are/leadership'];
+const SHOP_PAGES = ['/login', '/checkout', '/purchasehistory', '/invoice'];
 function budgetOf(route) {
+  // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
+  const page = route.split(' ')[0];
   return {
-    // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
-    jsKb: ISLAND_PAGES.includes(route.split(' ')[0]) ? 100 : 15,
+    jsKb: SHOP_PAGES.includes(page) ? 100 : CAROUSEL_PAGES.includes(page) ? 30 : 15,
     cssKb: 14,
     tbtMs: 50,
-    lcpMs: 1200,
+    lcpMs: 950,
     cls: 0,
     performance: 100,
   };
@@ -304,7 +297,7 @@ const notes = notesAt >= 0 ? previous.slice(notesAt) : `${NOTES_MARKER}\n`;
 mkdirSync('docs/benchmarks', { recursive: true });
 writeFileSync(
   FILE,
-  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling; the median of ${RUNS} runs per route) against the\nproduction build served through Netlify's local emulation. Regenerate with \`npm run bench:pages\` (all routes) or\n\`npm run bench:pages -- /route …\` (those rows only). Last run ${new Date().toISOString().slice(0, 10)} on a\n2-core CI-class machine.\n\nBudgets (issue 20; the run exits with code 1 when a route breaks one): JavaScript before interaction at most 15 KB gzipped on content pages and 100 KB on \`/\`, \`/home\` and leadership (the autoplaying slider and carousel) and the shop pages, CSS on the critical path (render-blocking stylesheets and inline styles) at most 14 KB gzipped, TBT 50 ms, LCP 1.2 s, CLS 0, performance 100.\n\n${table}\n\n${notes}`,
+  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling; the median of ${RUNS} runs per route) against the\nproduction build served through Netlify's local emulation. Regenerate with \`npm run bench:pages\` (all routes) or\n\`npm run bench:pages -- /route …\` (those rows only). Last run ${new Date().toISOString().slice(0, 10)} on a\n2-core CI-class machine.\n\nBudgets (issues 20 and 42; the run exits with code 1 when a route breaks one): JavaScript before interaction at most 15 KB gzipped on content pages, 30 KB on \`/\`, \`/home\` and leadership (their carousels rotate before the first touch without React) and 100 KB on the shop pages, CSS on the critical path (render-blocking stylesheets and inline styles) at most 14 KB gzipped, TBT 50 ms, LCP 950 ms, CLS 0, performance 100.\n\n${table}\n\n${notes}`,
 );
 console.log(`\nwrote ${FILE}`);
 const over = rows.filter((row) => row.broken.length > 0);
