@@ -18,8 +18,3 @@ export function startingSlide(scrollLeft: number, slideWidth: number, gap: numbe
   if (slideWidth <= 0 || slides <= 0) return 0;
   return Math.min(slides - 1, Math.max(0, Math.round(scrollLeft / (slideWidth + gap))));
 }
-
-/** Where the row scrolls next: one slide on, or back to the start from the last position. */
-export function nextScroll(scrollLeft: number, step: number, maxScroll: number): number {
-  return scrollLeft + 1 >= maxScroll ? 0 : Math.min(scrollLeft + step, maxScroll);
-}

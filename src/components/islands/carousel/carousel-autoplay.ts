@@ -4,7 +4,8 @@
  * The server renders a carousel's slides as a row that scrolls sideways (carousel.css). Its island
  * (React and Swiper, about 95 KB) now loads only when the visitor touches, points at, focuses or
  * types in it (`client:intent`); until then this element, a few hundred bytes inline, moves the
- * row on by one slide every `AUTOPLAY_MS` (the last wraps to the first), as the island would.
+ * row on by one slide every `data-interval` ms (`AUTOPLAY_MS`; the last wraps to the first), as the
+ * island would.
  * Rotation pauses while the pointer is over the carousel or focus is inside, never starts under
  * reduced motion, skips while the tab is hidden, and ends for good once Swiper has started: the
  * island then starts at the slide this element left in view (`startingSlide`, carousel-position.ts).
@@ -13,7 +14,7 @@
  * one is held by `client:intent` and replayed once the island is there (pause, WCAG 2.2.2).
  */
 
-import { AUTOPLAY_MS, nextScroll } from '~/lib/shared/carousel-position';
+import { nextScroll } from './next-scroll';
 
 class CarouselAutoplay extends HTMLElement {
   #timer: number | undefined;
@@ -21,7 +22,8 @@ class CarouselAutoplay extends HTMLElement {
   #focus = false;
 
   connectedCallback(): void {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const interval = Number(this.dataset['interval']);
+    if (!(interval > 0) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     this.addEventListener('pointerenter', () => (this.#pointer = true));
     this.addEventListener('pointerleave', () => (this.#pointer = false));
     this.addEventListener('focusin', () => (this.#focus = true));
@@ -37,7 +39,7 @@ class CarouselAutoplay extends HTMLElement {
   }
 
   #schedule(): void {
-    this.#timer = window.setTimeout(() => this.#turn(), AUTOPLAY_MS);
+    this.#timer = window.setTimeout(() => this.#turn(), Number(this.dataset['interval']));
   }
 
   #turn(): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextScroll, positionText, startingSlide } from '~/lib/shared/carousel-position';
+import { nextScroll } from '~/components/islands/carousel/next-scroll';
+import { positionText, startingSlide } from '~/lib/shared/carousel-position';
 
 describe('positionText', () => {
   it('names one slide when one is in view', () => {
