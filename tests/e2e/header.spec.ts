@@ -364,10 +364,15 @@ test.describe('the menus without React', () => {
       await services.tap();
       await expect(services).toHaveAttribute('aria-expanded', 'true');
       await expect(nav.getByRole('link', { name: 'Bulk SMS & E-mail' })).toBeVisible();
-      // A second tap closes it.
-      await services.tap();
+      // One menu at a time; a second tap closes it.
+      const career = nav.getByRole('button', { name: 'Career' });
+      await career.tap();
+      await expect(career).toHaveAttribute('aria-expanded', 'true');
       await expect(services).toHaveAttribute('aria-expanded', 'false');
       await expect(nav.getByRole('link', { name: 'Bulk SMS & E-mail' })).toBeHidden();
+      await career.tap();
+      await expect(career).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Training', exact: true })).toBeHidden();
       // A nav link remembers itself and closes the phone menu (here it stays on the page).
       await services.tap();
       const bulkMail = nav.getByRole('link', { name: 'Bulk SMS & E-mail' });

@@ -44,6 +44,8 @@ class SiteMenus extends HTMLElement {
     /** The described panel's text showing a link's summary instead of the overview. */
     let described: HTMLElement | null = null;
     let closeTimer: number | undefined;
+    /** The last input was a pointer press (mouse, touch, pen), not a key. */
+    let byPointer = false;
 
     const triggerOf = (item: Element | null | undefined) =>
       item?.querySelector<HTMLElement>(':scope > [aria-controls]') ?? null;
@@ -136,10 +138,13 @@ class SiteMenus extends HTMLElement {
         );
     };
 
+    // Focus leaving a menu by the keyboard closes it. A press that moves focus within the bar
+    // leaves that to its click (which opens another menu or follows a link): closed at once, the
+    // open panel would fold up under the finger, and the click land on what moved there.
     const onFocusOut = (event: FocusEvent) => {
       const item = (event.target as Element).closest('.site-nav__item');
       const next = event.relatedTarget as Node | null;
-      if (!item || next === null || item.contains(next)) return;
+      if (!item || next === null || item.contains(next) || (byPointer && this.contains(next))) return;
       summarize();
       if (open === triggerOf(item)) closeAll();
     };
@@ -166,6 +171,8 @@ class SiteMenus extends HTMLElement {
     this.addEventListener('pointerover', onLinkSign);
     this.addEventListener('focusin', onLinkSign);
     this.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', () => (byPointer = true), true);
+    document.addEventListener('keydown', () => (byPointer = false), true);
     document.addEventListener('click', (event) => this.contains(event.target as Node) || closeAll());
     document.addEventListener('keydown', (event) => event.key === 'Escape' && closeAll());
     nav.addEventListener('toggle', (event) => {
