@@ -420,6 +420,48 @@ test.describe('the menus without React', () => {
     });
   });
 
+  test('without JavaScript, hover and keyboard focus open the menus (CSS)', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const products = page.getByRole('button', { name: 'Products' });
+    const panel = page.locator('#menu-products');
+    await expect(panel).toBeHidden();
+    await products.hover();
+    await expect(panel).toBeVisible();
+    await page.mouse.move(5, 700);
+    await expect(panel).toBeHidden();
+    await products.focus();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('link', { name: 'Warehouse Management' })).toBeFocused();
+    await expect(panel).toBeVisible();
+    await context.close();
+  });
+
+  test('crossing 600 px closes every menu, the phone menu too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    // By attribute: in the closed phone menu the button is hidden from the accessibility tree.
+    const services = page.locator('button[aria-controls="menu-services"]');
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#menu-services')).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('signed out on a content page, no script file loads until the account control is used', async ({
     page,
   }) => {
