@@ -17,6 +17,7 @@ import { getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useFakeRazorpay } from '../../../../support/fake-razorpay';
+import { parseIcs } from '../../../../support/ics';
 import { newAccount } from '../../../../support/people';
 
 const KARNATAKA = {
@@ -146,6 +147,8 @@ describe('the last seats of a batch', () => {
       buyer: { userId: buyer.userId },
       attendees: [],
     });
+    // A buyer of seats is asked in My courses whether they attend (issue 42, item 6).
+    expect(enrolment!.buyerAttends).toBeUndefined();
     expect(enrolled).toEqual([enrolment]);
     await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
     expect(await listEnrolmentsOfBatch(batch.id)).toHaveLength(1);
@@ -161,6 +164,42 @@ describe('the last seats of a batch', () => {
     expect(toLeft(await getBatch(batch.id))).toBe(5);
     expect((await getEnrolment(orderNo, 3))!.cancelledAt).toBeDefined();
     expect(await listEnrolmentsOfBatch(batch.id)).toEqual([]);
+    // The buyer of seats did not attend: their refund mail cancels nothing in their calendar.
+    expect(mails.find((mail) => mail.idempotencyKey.startsWith('refund-'))!.attachments).toBeUndefined();
+  });
+
+  it('enrols a one-seat buyer as the attendee; a refund keeps the enrolment with its credit note and mails the buyer the cancellation of its sessions (issue 42, item 6)', async () => {
+    const batch = await batchWith(5);
+    const buyer = await buyerPaying(batch.id, 1);
+    const payment = fake.pay(buyer.orderId, 'captured');
+    const settled = await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
+    const orderNo = settled.outcome === 'order' ? settled.orderNo : '';
+    const enrolment = (await getEnrolment(orderNo, 3))!;
+    expect(enrolment.buyerAttends).toBe(true);
+    expect(enrolment.attendees).toEqual([{ name: enrolment.buyer.name, email: enrolment.buyer.email }]);
+
+    fake.refundStatus = 'processed';
+    const refund = await refundOrder(
+      { orderNo, reason: 'The buyer cannot attend.', idempotencyKey: 'k-one', staff: STAFF },
+      deps,
+    );
+    fake.refundStatus = 'pending';
+    const ended = (await getEnrolment(orderNo, 3))!;
+    expect(ended.cancelledAt).toBeDefined();
+    expect(ended.creditNoteNo).toBe(refund.creditNoteNo);
+    const refundMail = mails.find((mail) => mail.idempotencyKey === `refund-${refund.id}`)!;
+    expect(refundMail.text).toContain(
+      'The attached calendar file removes the sessions of the refunded course',
+    );
+    const [file] = refundMail.attachments!;
+    expect(file!.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    const calendar = parseIcs(Buffer.from(file!.contentBase64, 'base64').toString('utf8'));
+    expect(calendar.method).toBe('CANCEL');
+    expect(calendar.events).toHaveLength(8);
+    for (const [index, event] of calendar.events.entries()) {
+      expect(event.uid).toMatch(new RegExp(`^${batch.id}-${index + 1}@`));
+      expect(event.status).toBe('CANCELLED');
+    }
   });
 });
 
