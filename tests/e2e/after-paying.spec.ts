@@ -240,6 +240,9 @@ test('a buyer of seats is asked whether they attend, names a colleague and takes
   await expect(after.getByRole('link', { name: /^Add to calendar/ })).toHaveCount(0);
   await expect(after.getByTestId('join-link')).toHaveCount(0);
   await expect(after.getByRole('button', { name: 'Save attendees' })).toHaveCount(0);
+  // What was bought stays said; nobody attends any more.
+  await expect(after).toContainText('You bought 3 seats.');
+  await expect(after.getByText('(you)')).toHaveCount(0);
   await expect(after).toContainText(
     'This course was refunded, so it has no joining link or calendar file now.',
   );

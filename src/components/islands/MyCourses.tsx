@@ -151,6 +151,9 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
             <h3 className="enrolment__label">{text.attendees}</h3>
             {!buyer ? (
               <p>{text.youAttend}</p>
+            ) : refunded ? (
+              // Refunded: nobody attends any more; what was bought stays said.
+              <p>{text.boughtSeats(enrolment.seats)}</p>
             ) : enrolment.seats === 1 && enrolment.buyerAttends === true ? (
               // One seat: the buyer is its attendee (issue 42, item 6); nobody to name.
               <p>{text.oneSeatYours}</p>
@@ -158,7 +161,7 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
               <>
                 <p>{text.boughtSeats(enrolment.seats)}</p>
                 <AttendeeList enrolment={enrolment} />
-                {!refunded && enrolment.seats > 1 && <AttendeesForm enrolment={enrolment} />}
+                {enrolment.seats > 1 && <AttendeesForm enrolment={enrolment} />}
               </>
             )}
           </div>
