@@ -9,6 +9,7 @@ import { openStore } from '~/server/storage/blob-store';
 import type { BatchRecord } from '~/server/storage/batches';
 import type { EnrolmentRecord } from '~/server/storage/enrolments';
 import { OutboxMailSchema } from '~/server/storage/outbox';
+import { addRefund } from '~/server/storage/refunds';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
 import { storedBatch, storedEnrolment } from '../../support/enrolments';
@@ -287,6 +288,28 @@ describe('GET /api/me/courses/{orderNo}/{courseId}/calendar.ics', () => {
     expect((await call('GET', path, stranger)).status).toBe(404);
     const attendees = `/api/me/courses/${refunded.orderNo}/${refunded.courseId}/attendees`;
     expect((await call('POST', attendees, { session: stranger.session, body: [] })).status).toBe(404);
+  });
+
+  it('finds the credit note of a course refunded before enrolments noted it, in the order’s refunds', async () => {
+    const owner = await newSignedInPerson();
+    const earlier = await storedEnrolment(batch, owner, { cancelledAt: '2026-11-29T00:00:00.000Z' });
+    const refund = {
+      courseIds: [earlier.courseId],
+      amountCents: 1000,
+      currency: 'INR',
+      reason: 'Asked for.',
+      by: 'Staff <staff@example.com>',
+      at: '2026-11-28T00:00:00.000Z',
+      updatedAt: '2026-11-29T00:00:00.000Z',
+    };
+    await addRefund(earlier.orderNo, () => ({
+      add: { ...refund, id: 'rf_failed', state: 'failed' },
+    }));
+    await addRefund(earlier.orderNo, () => ({
+      add: { ...refund, id: 'rf_done', state: 'processed', creditNoteNo: 'SIS-CN2627-00009' },
+    }));
+    const [item] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', owner)).json());
+    expect(item!.refunded).toEqual({ at: '2026-11-29T00:00:00.000Z', creditNoteNo: 'SIS-CN2627-00009' });
   });
 });
 

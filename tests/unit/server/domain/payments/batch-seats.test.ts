@@ -12,7 +12,12 @@ import { refundOrder } from '~/server/domain/payments/refunds';
 import { addBatch } from '~/server/domain/shop/batches';
 import { addToCart } from '~/server/domain/shop/cart';
 import { getBatch, seatsTaken } from '~/server/storage/batches';
-import { getEnrolment, listEnrolmentsOfBatch, type EnrolmentRecord } from '~/server/storage/enrolments';
+import {
+  getEnrolment,
+  listEnrolmentsOfBatch,
+  updateEnrolment,
+  type EnrolmentRecord,
+} from '~/server/storage/enrolments';
 import { getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
@@ -200,6 +205,28 @@ describe('the last seats of a batch', () => {
       expect(event.uid).toMatch(new RegExp(`^${batch.id}-${index + 1}@`));
       expect(event.status).toBe('CANCELLED');
     }
+  });
+
+  it('tells each other attendee of a refunded course that their place was cancelled, with the cancellation (issue 42, item 6)', async () => {
+    const batch = await batchWith(5);
+    const buyer = await buyerPaying(batch.id, 2);
+    const payment = fake.pay(buyer.orderId, 'captured');
+    const settled = await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
+    const orderNo = settled.outcome === 'order' ? settled.orderNo : '';
+    await updateEnrolment(orderNo, 3, (record) => ({
+      ...record,
+      attendees: [{ name: 'Ravi Patil', email: 'ravi.refunded@example.com' }],
+    }));
+    fake.refundStatus = 'processed';
+    await refundOrder(
+      { orderNo, reason: 'The team cannot attend.', idempotencyKey: 'k-team', staff: STAFF },
+      deps,
+    );
+    fake.refundStatus = 'pending';
+    const told = mails.filter((mail) => mail.idempotencyKey.startsWith(`enrolment-cancelled-${orderNo}-3-`));
+    expect(told.map((mail) => mail.to)).toEqual([['ravi.refunded@example.com']]);
+    expect(told[0]!.subject).toMatch(/^Cancelled: /);
+    expect(told[0]!.attachments![0]!.contentType).toContain('method=CANCEL');
   });
 });
 
