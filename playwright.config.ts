@@ -30,6 +30,8 @@ process.env['E2E_REFUND_STAFF_EMAIL'] ??= `refunds.${Date.now()}@example.com`;
 process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
 // A fourth for the failed refund asked again (tests/e2e/payments.spec.ts), beside the first refund.
 process.env['E2E_REFUND_FAILS_STAFF_EMAIL'] ??= `refund-fails.${Date.now()}@example.com`;
+// A fifth for the journeys after paying (tests/e2e/after-paying.spec.ts): batches and a refund.
+process.env['E2E_AFTER_PAYING_STAFF_EMAIL'] ??= `after-paying.${Date.now()}@example.com`;
 const port = Number(process.env['E2E_PORT']);
 // The content editor's journey (tests/e2e/editor.spec.ts, tagged @editor) starts its own `astro dev`
 // and is left out unless E2E_EDITOR is set: `E2E_EDITOR=1` adds it to the suite, `E2E_EDITOR=only`
@@ -76,6 +78,7 @@ export default defineConfig({
             process.env['E2E_REFUND_STAFF_EMAIL'],
             process.env['E2E_BATCH_STAFF_EMAIL'],
             process.env['E2E_REFUND_FAILS_STAFF_EMAIL'],
+            process.env['E2E_AFTER_PAYING_STAFF_EMAIL'],
           ].join(','),
         },
         reuseExistingServer: false,

@@ -15,8 +15,17 @@ export function formatIndianDate(iso: string): string {
   return `${day} ${month === 9 ? 'Sept' : MONTHS[month - 1]} ${year}`;
 }
 
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = 330 * 60 * 1000;
+/** India Standard Time is UTC+05:30 all year (no daylight saving), in minutes. */
+export const IST_OFFSET_MINUTES = 330;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60 * 1000;
+
+/**
+ * Whether a browser's clock reads as India's at `at`: its `getTimezoneOffset` is India's (minutes
+ * behind UTC, so negative). No `Intl` needed.
+ */
+export function clockReadsAsIndia(at: Date): boolean {
+  return at.getTimezoneOffset() === -IST_OFFSET_MINUTES;
+}
 
 /** The day in India of an instant, as `2026-05-05` (`2026-05-04T20:00:00Z` is already the 5th). */
 export function indianDay(at: Date): string {
