@@ -50,6 +50,27 @@ test.describe('training page course cards', () => {
     });
   }
 
+  test('each script is written once on the training and course pages (issue 42, item 9: the cards wrote theirs 9 times)', async ({
+    request,
+  }) => {
+    for (const path of ['/career/training', '/career', `/courses/${courses[0]!.slug}`]) {
+      const html = await (await request.get(path)).text();
+      const scripts = [
+        ...html.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>([\s\S]*?)<\/script>/g),
+      ].map(([, attributes, body]) => /\bsrc="([^"]+)"/.exec(attributes!)?.[1] ?? body!);
+      const repeated = scripts.filter((script, index) => scripts.indexOf(script) !== index);
+      expect(repeated, path).toEqual([]);
+      if (path !== `/courses/${courses[0]!.slug}`) {
+        // The cards' next start dates: one script for the nine cards.
+        expect(html.match(/<next-batch-start /g), path).toHaveLength(courses.length);
+        expect(
+          scripts.filter((script) => script.includes('NextStart')),
+          path,
+        ).toHaveLength(1);
+      }
+    }
+  });
+
   test('following a card link opens that course at /coursedetail?cid={id}', async ({ page }) => {
     const course = courses[4]!;
     await page.goto('/career/training');
