@@ -129,25 +129,65 @@ test.describe('course pages', () => {
     expect(descriptions.size).toBe(courses.length);
   });
 
-  test('a course page carries a valid schema.org Course with the catalogue price in USD', async ({
+  test('a course page carries a schema.org Course offered in dollars and rupees, with a CourseInstance per open batch once they load (issue 42, item 9)', async ({
     page,
+    request,
   }) => {
     const course = courses[2]!;
-    await page.goto(`/courses/${course.slug}`);
-    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const nodes = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-    const node = nodes.find((each) => each['@type'] === 'Course');
-    expect(node).toBeDefined();
-    expect(node).toMatchObject({
+    const url = `${origin}/courses/${course.slug}`;
+    const courseNode = (blocks: string[]) =>
+      blocks
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((each) => each['@type'] === 'Course');
+    const offers = [
+      { '@type': 'Offer', category: 'Paid', price: course.discountedFeesCents / 100, priceCurrency: 'USD' },
+      { '@type': 'Offer', category: 'Paid', price: course.discountedFeesPaise / 100, priceCurrency: 'INR' },
+    ];
+
+    // As built: both offers, and the course run online for its hours (the build knows no batch).
+    const html = await (await request.get(`/courses/${course.slug}`)).text();
+    const built = courseNode(
+      [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => match[1]!),
+    );
+    expect(built).toMatchObject({
       '@context': 'https://schema.org',
       name: course.name,
       description: course.courseOverview,
       provider: { '@type': 'Organization' },
-      hasCourseInstance: [{ '@type': 'CourseInstance', courseMode: 'Online' }],
+      offers,
+      hasCourseInstance: [
+        { '@type': 'CourseInstance', courseMode: 'Online', courseWorkload: `PT${course.durationHours}H` },
+      ],
     });
-    const [offer] = node?.['offers'] as Record<string, unknown>[];
-    expect(offer?.['priceCurrency']).toBe('USD');
-    expect(offer?.['price']).toBe(course.discountedFeesCents / 100);
+
+    // In the browser, once the batch picker has the open batches: one CourseInstance each.
+    await page.goto(`/courses/${course.slug}`);
+    await expect(page.locator('batch-picker')).toHaveAttribute('data-state', 'ready');
+    const open = (
+      (await (await request.get('/api/courses')).json()) as {
+        id: number;
+        batches: { id: string; startsOn: string }[];
+      }[]
+    ).find((each) => each.id === course.id)!.batches;
+    expect(open.length).toBeGreaterThan(0);
+    const node = courseNode(await page.locator('script[type="application/ld+json"]').allTextContents());
+    expect(node).toMatchObject({ offers });
+    const instances = node?.['hasCourseInstance'] as Record<string, unknown>[];
+    expect(instances.map((instance) => instance['@id'])).toEqual(
+      open.map((batch) => `${url}#batch-${batch.id}`),
+    );
+    for (const [index, instance] of instances.entries()) {
+      expect(instance).toMatchObject({
+        '@type': 'CourseInstance',
+        courseMode: 'Online',
+        startDate: expect.stringMatching(new RegExp(`^${open[index]!.startsOn}T\\d{2}:\\d{2}:00\\+05:30$`)),
+        location: { '@type': 'VirtualLocation', url },
+        courseSchedule: { '@type': 'Schedule', repeatFrequency: 'Weekly' },
+      });
+    }
+    const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
     const organization = nodes.find((each) => each['@type'] === 'Organization');
     expect((node?.['provider'] as Record<string, unknown>)['@id']).toBe(organization?.['@id']);
   });
