@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CatalogueFile, Course } from '../../src/lib/shared/schemas/course';
-import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
+import { centsFromUsd, formatInr, formatUsd } from '../../src/lib/shared/money';
 import { aliases, canonicalPaths, isPrivatePath } from '../../src/lib/shared/routes';
 import { axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
 
@@ -33,8 +33,10 @@ test.describe('training page course cards', () => {
       for (const [index, course] of courses.entries()) {
         const card = cards.nth(index);
         await expect(card.getByRole('heading')).toHaveText(course.name);
-        await expect(card.locator('s')).toHaveText(formatUsd(course.feesCents));
+        // A visitor outside India (playwright.config.ts): dollars large, rupees beside them (issue 42, item 4).
+        await expect(card.locator('s:visible')).toHaveText(formatUsd(course.feesCents));
         await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
+        await expect(card.getByTestId('course-fee-inr')).toHaveText(formatInr(course.discountedFeesPaise));
         await expect(card).toContainText(course.level);
         await expect(card).toContainText(`${course.durationHours} hours`);
         await expect(card).toContainText(`${new Intl.NumberFormat('en-IN').format(course.review)} reviews`);
@@ -78,7 +80,7 @@ test.describe('training page course cards', () => {
     await expect(page).toHaveURL(new RegExp(`/coursedetail\\?cid=${course.id}$`));
     await expect(page.locator('h1')).toHaveText(course.name);
     await expect(page.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
-    await expect(page.locator('main s').first()).toHaveText(formatUsd(course.feesCents));
+    await expect(page.locator('main s:visible')).toHaveText(formatUsd(course.feesCents));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       `${origin}/courses/${course.slug}`,
