@@ -7,9 +7,10 @@
  * Each batch's times are in IST, and for a visitor whose clock is elsewhere also in their zone
  * (issue 42, item 6). The choice goes to `~/stores/batches`, which Add to cart reads. A course with no open batch
  * gets `data-state="none"`: 'New batches are announced soon.', no Seats field, and the course
- * page hides its Add to cart (DECISIONS 60).
+ * page hides its Add to cart (DECISIONS 60). The page's `Course` JSON-LD gets the open batches too.
  */
 import { batchText as text } from '~/content/ui/batches';
+import { describeOpenBatches } from '~/lib/client/course-structured-data';
 import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import type { Batch } from '~/lib/shared/schemas/batch-public';
 import { scheduleInIst } from '~/lib/shared/session-times';
@@ -87,6 +88,8 @@ class BatchPicker extends HTMLElement {
         list.replaceChildren(status);
         return;
       }
+      // The page's structured data names the batches and whether a seat is left (issue 42, item 9).
+      describeOpenBatches(batches);
       // No open batch (DECISIONS 60): the message, and no seats to sell; the page hides Add to
       // cart and leaves 'Ask about this course' (`data-state="none"`).
       if (batches.length === 0) {

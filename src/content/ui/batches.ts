@@ -26,12 +26,17 @@ export const batchText = {
   /** More seats asked than the chosen batch has left. */
   tooManySeats: (left: number) =>
     left === 1 ? 'Only 1 seat is left in this batch.' : `Only ${left} seats are left in this batch.`,
-  batchLabel: 'Batch',
-  /** A batch in the cart's select: `Mon 7 Dec 2026 · <schedule in IST>`, and 'Full'. */
+  /** The cart's batch select; its options leave out the schedules' 'IST', which the label says once. */
+  batchLabel: 'Batch (times in IST)',
+  /**
+   * A batch in the cart's select: `7 Dec 2026 · <days> <hours>` (the schedule without 'IST'), and
+   * 'Full'. Short enough for a select at 360 px (issue 42, item 8): a select shows one line and
+   * cuts off what does not fit; the schedule names the days, so the start day's weekday goes.
+   */
   option: (day: string, schedule: string, seatsLeft: number) =>
-    `${weekdayOf(day)} ${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
+    `${formatDay(day)} · ${schedule.replace(/ IST$/, '')}${seatsLeft > 0 ? '' : ' (Full)'}`,
   /** The line's batch, no longer open (started or closed since it was added). */
-  closedOption: 'The batch chosen is no longer open',
+  closedOption: 'This batch is no longer open',
   /**
    * What a cart line says when its batch filled or closed while the cart was open (issue 42,
    * item 6), and what to do.
