@@ -17,30 +17,23 @@ import { payOnTestGateway } from './bench/test-gateway.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
 
 /**
- * Budgets of issue 20, per route: JavaScript before interaction (gzipped) 15 KB on content pages,
- * 100 KB on `/` (the slider) and the shop pages (their islands are the page); CSS on the critical
- * path 14 KB gzipped; TBT 50 ms; LCP 1.2 s; CLS 0; performance 100. The run exits with code 1 when
- * a route breaks one (a benchmark, not a test: its figures vary with the machine).
- *
- * Leadership is budgeted as `/` is: its team carousel autoplays every 5 s (product-spec section 1),
- * a React and Swiper island like the home slider, so a reader who never touches it still uses it.
+ * Budgets per route (issues 20 and 42): JavaScript before interaction (gzipped) 15 KB on content
+ * pages, 30 KB on `/`, `/home` and leadership (their carousels rotate before any touch with a few
+ * hundred bytes; React and Swiper load on the first touch, issue 42), 100 KB on the shop pages
+ * (their islands are the page); CSS on the critical path 14 KB gzipped; TBT 50 ms; LCP 950 ms
+ * (issue 42; 1.2 s before); CLS 0; performance 100. The run exits with code 1 when a route breaks
+ * one (a benchmark, not a test: its figures vary with the machine).
  */
-const ISLAND_PAGES = [
-  '/',
-  '/home',
-  '/who-we-are/leadership',
-  '/login',
-  '/checkout',
-  '/purchasehistory',
-  '/invoice',
-];
+const CAROUSEL_PAGES = ['/', '/home', '/who-we-are/leadership'];
+const SHOP_PAGES = ['/login', '/checkout', '/purchasehistory', '/invoice'];
 function budgetOf(route) {
+  // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
+  const page = route.split(' ')[0];
   return {
-    // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
-    jsKb: ISLAND_PAGES.includes(route.split(' ')[0]) ? 100 : 15,
+    jsKb: SHOP_PAGES.includes(page) ? 100 : CAROUSEL_PAGES.includes(page) ? 30 : 15,
     cssKb: 14,
     tbtMs: 50,
-    lcpMs: 1200,
+    lcpMs: 950,
     cls: 0,
     performance: 100,
   };
@@ -55,6 +48,8 @@ function brokenBudgets(row) {
   if (row.tbtMs > budget.tbtMs) broken.push(`TBT ${row.tbtMs} > ${budget.tbtMs} ms`);
   if (row.lcpMs > budget.lcpMs) broken.push(`LCP ${row.lcpMs} > ${budget.lcpMs} ms`);
   if (row.cls > budget.cls) broken.push(`CLS ${row.cls} > ${budget.cls}`);
+  if (row.clsDesktop === null) broken.push('CLS at 1280 px not measured');
+  else if (row.clsDesktop > budget.cls) broken.push(`CLS at 1280 px ${row.clsDesktop} > ${budget.cls}`);
   if (row.performance < budget.performance) broken.push(`perf ${row.performance} < ${budget.performance}`);
   return broken;
 }
@@ -169,6 +164,20 @@ async function measure({ route, path, signedIn }) {
       // Signed in: keep the session cookie and the stored name between runs.
       disableStorageReset: signedIn,
     });
+  // The same page at 1280 px on Lighthouse's desktop profile, for its layout shift only (issue 42:
+  // CLS 0 at 412 and 1280 px).
+  const desktopAudit = () =>
+    lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'desktop',
+      screenEmulation: { mobile: false, width: 1280, height: 800, deviceScaleFactor: 1, disabled: false },
+      throttling: { rttMs: 40, throughputKbps: 10_240, cpuSlowdownMultiplier: 1 },
+      throttlingMethod: 'simulate',
+      onlyCategories: ['performance'],
+      disableStorageReset: signedIn,
+    });
   // `BENCH_LCP=1`: each run's LCP path, printed after the runs.
   const lcpPaths = [];
   // Lighthouse now and then fails to record a trace; one retry tells a flake from a broken page.
@@ -187,6 +196,16 @@ async function measure({ route, path, signedIn }) {
   // its RUNS values; the scripts, stylesheets and audits are those of Lighthouse's median run.
   const lhrs = [];
   for (let run = 0; run < RUNS; run += 1) lhrs.push(await once());
+  const desktopShifts = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await desktopAudit();
+    if (!result || result.lhr.runtimeError) continue;
+    desktopShifts.push(result.lhr.audits['cumulative-layout-shift'].numericValue);
+    for (const item of result.lhr.audits['layout-shifts']?.details?.items ?? [])
+      console.log(
+        `  layout shift at 1280 px on ${route}: ${item.score?.toFixed?.(3)} ${item.node?.selector ?? ''}`,
+      );
+  }
   for (const line of lcpPaths) console.log(line);
   const { categories, audits } = computeMedianRun(lhrs);
   const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
@@ -236,7 +255,11 @@ async function measure({ route, path, signedIn }) {
     bestPractices: Math.round(score('best-practices') * 100),
     seo: Math.round(score('seo') * 100),
     lcpMs: Math.round(metric('largest-contentful-paint')),
-    cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+    // The worst run's shift, not the median: a shift in one load of three is a shift visitors see.
+    cls: Number(
+      Math.max(...lhrs.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue)).toFixed(3),
+    ),
+    clsDesktop: desktopShifts.length > 0 ? Number(Math.max(...desktopShifts).toFixed(3)) : null,
     tbtMs: Math.round(metric('total-blocking-time')),
     jsKb: Number((scriptBytes / 1024).toFixed(1)),
     cssKb: Number((styleBytes / 1024).toFixed(1)),
@@ -259,7 +282,7 @@ async function measure({ route, path, signedIn }) {
   for (const item of audits['errors-in-console']?.details?.items ?? [])
     console.log(`  console error on ${route}: ${String(item.description).slice(0, 160)}`);
   console.log(
-    `${row.route.padEnd(42)} [machine ${speeds.join('/')}] perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls}  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz  CSS ${row.cssKb} KB gz  ${row.broken.length === 0 ? 'within budget' : `OVER: ${row.broken.join(', ')}`}`,
+    `${row.route.padEnd(42)} [machine ${speeds.join('/')}] perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls} (1280 px: ${row.clsDesktop})  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz  CSS ${row.cssKb} KB gz  ${row.broken.length === 0 ? 'within budget' : `OVER: ${row.broken.join(', ')}`}`,
   );
 }
 
@@ -284,27 +307,31 @@ const notesAt = previous.indexOf(NOTES_MARKER);
 // Only the table above the marker: the notes have route rows of their own, in another shape.
 const keptRows = new Map(
   [...previous.slice(0, notesAt >= 0 ? notesAt : undefined).matchAll(/^\| `([^`]+)` \|.*$/gm)].map(
-    (match) => [match[1], match[0]],
+    // A row from before the 1280 px column gets a dash there (not measured).
+    (match) => [
+      match[1],
+      match[0].split(' | ').length === 11 ? match[0].replace(/^((?:[^|]*\|){8})/, '$1 – |') : match[0],
+    ],
   ),
 );
 for (const r of rows) {
   keptRows.set(
     r.route,
-    `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.jsKb} | ${r.cssKb} | ${r.broken.length === 0 ? 'yes' : r.broken.join('; ')} |`,
+    `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.clsDesktop ?? '–'} | ${r.tbtMs} | ${r.jsKb} | ${r.cssKb} | ${r.broken.length === 0 ? 'yes' : r.broken.join('; ')} |`,
   );
 }
 const order = siteRoutes.map((route) => route.path);
 const rank = (route) => (order.includes(route) ? order.indexOf(route) : order.length);
 const table = [
-  '| Route | Perf | A11y | Best practices | SEO | LCP (ms) | CLS | TBT (ms) | JS gzipped (KB) | CSS gzipped (KB) | Within budget |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  '| Route | Perf | A11y | Best practices | SEO | LCP (ms) | CLS 412 px | CLS 1280 px | TBT (ms) | JS gzipped (KB) | CSS gzipped (KB) | Within budget |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ...[...keptRows.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([, line]) => line),
 ].join('\n');
 const notes = notesAt >= 0 ? previous.slice(notesAt) : `${NOTES_MARKER}\n`;
 mkdirSync('docs/benchmarks', { recursive: true });
 writeFileSync(
   FILE,
-  `# Page benchmark\n\nLighthouse 13 (mobile emulation, simulated throttling; the median of ${RUNS} runs per route) against the\nproduction build served through Netlify's local emulation. Regenerate with \`npm run bench:pages\` (all routes) or\n\`npm run bench:pages -- /route …\` (those rows only). Last run ${new Date().toISOString().slice(0, 10)} on a\n2-core CI-class machine.\n\nBudgets (issue 20; the run exits with code 1 when a route breaks one): JavaScript before interaction at most 15 KB gzipped on content pages and 100 KB on \`/\`, \`/home\` and leadership (the autoplaying slider and carousel) and the shop pages, CSS on the critical path (render-blocking stylesheets and inline styles) at most 14 KB gzipped, TBT 50 ms, LCP 1.2 s, CLS 0, performance 100.\n\n${table}\n\n${notes}`,
+  `# Page benchmark\n\nLighthouse 13 (mobile emulation at 412 px, simulated throttling; the median of ${RUNS} runs per route, CLS the worst run's, and CLS also at 1280 px on the desktop profile) against the\nproduction build served through Netlify's local emulation. Regenerate with \`npm run bench:pages\` (all routes) or\n\`npm run bench:pages -- /route …\` (those rows only). Last run ${new Date().toISOString().slice(0, 10)} on a\n2-core CI-class machine.\n\nBudgets (issues 20 and 42; the run exits with code 1 when a route breaks one): JavaScript before interaction at most 15 KB gzipped on content pages, 30 KB on \`/\`, \`/home\` and leadership (their carousels rotate before the first touch without React) and 100 KB on the shop pages, CSS on the critical path (render-blocking stylesheets and inline styles) at most 14 KB gzipped, TBT 50 ms, LCP 950 ms, CLS 0, performance 100.\n\n${table}\n\n${notes}`,
 );
 console.log(`\nwrote ${FILE}`);
 const over = rows.filter((row) => row.broken.length > 0);

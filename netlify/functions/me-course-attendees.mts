@@ -6,7 +6,8 @@ import { json } from '~/server/http/responses';
 
 /**
  * POST /api/me/courses/{orderNo}/{courseId}/attendees (the buyer only): names the attendees of
- * the seats bought, at most one per seat; each new attendee gets the joining mail (DECISIONS 55).
+ * the seats bought, at most one per seat, and whether they attend themselves; each new attendee
+ * gets the joining mail (DECISIONS 55), each one taken off a cancellation (issue 42, item 6).
  */
 export default apiHandler(
   { methods: ['POST'], auth: 'user', body: AttendeesRequestSchema },
@@ -16,7 +17,7 @@ export default apiHandler(
         user.userId,
         params['orderNo'] ?? '',
         params['courseId'] ?? '',
-        body.attendees,
+        { attendees: body.attendees, buyerAttends: body.buyerAttends },
         { mail, siteUrl: settings.siteUrl },
         body.notice,
         now,

@@ -46,6 +46,17 @@ export function nextOpenBatch(batches: readonly Batch[]): Batch | undefined {
 
 let loading: Promise<void> | undefined;
 
+/** Every course's open batches from the catalogue, soonest first (no spinner: `background`). */
+async function catalogueBatches(): Promise<Record<number, readonly Batch[]>> {
+  const catalogue = await apiRequest('GET', '/api/courses', CatalogueBatchesSchema, undefined, {
+    background: true,
+  });
+  const byCourse: Record<number, readonly Batch[]> = {};
+  for (const course of catalogue)
+    byCourse[course.id] = [...course.batches].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  return byCourse;
+}
+
 /**
  * Loads every course's open batches from the catalogue (once per page; again after a failure).
  * Not counted as a request in flight: the page stays usable while it runs (no spinner over it).
@@ -55,13 +66,7 @@ export function loadOpenBatches(): Promise<void> {
   loading ??= (async () => {
     $state.set('loading');
     try {
-      const catalogue = await apiRequest('GET', '/api/courses', CatalogueBatchesSchema, undefined, {
-        background: true,
-      });
-      const byCourse: Record<number, readonly Batch[]> = {};
-      for (const course of catalogue)
-        byCourse[course.id] = [...course.batches].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
-      $byCourse.set(byCourse);
+      $byCourse.set(await catalogueBatches());
       $state.set('ready');
     } catch (error) {
       $state.set('failed');
@@ -71,6 +76,49 @@ export function loadOpenBatches(): Promise<void> {
     }
   })();
   return loading;
+}
+
+/**
+ * Asks the catalogue again, loaded or not (issue 42, item 6): seats go with every sale, so a cart
+ * shows a batch full as soon as it is. The batches shown stay until the answer comes; a failure
+ * keeps them (and is logged).
+ */
+export function refreshOpenBatches(): Promise<void> {
+  if ($state.get() !== 'ready') return loadOpenBatches();
+  loading ??= (async () => {
+    try {
+      const fresh = await catalogueBatches();
+      if (JSON.stringify(fresh) !== JSON.stringify($byCourse.get())) $byCourse.set(fresh);
+    } catch (error) {
+      console.warn('The batches could not be checked again:', failureText(error));
+    } finally {
+      loading = undefined;
+    }
+  })();
+  return loading;
+}
+
+/** How often an open cart asks again for the seats left, while its page is in front. */
+export const SEATS_RECHECK_MS = 30_000;
+
+/**
+ * While a cart is on screen (issue 42, item 6): the seats left are asked again when the page comes
+ * back to the front (focus, `visibilitychange`) and every `SEATS_RECHECK_MS` while it is in front,
+ * so a batch that filled meanwhile shows full without a reload. Returns the function that stops.
+ */
+export function watchSeatsLeft(): () => void {
+  const visible = () => document.visibilityState !== 'hidden';
+  const again = () => {
+    if (visible()) void refreshOpenBatches();
+  };
+  window.addEventListener('focus', again);
+  document.addEventListener('visibilitychange', again);
+  const timer = setInterval(again, SEATS_RECHECK_MS);
+  return () => {
+    window.removeEventListener('focus', again);
+    document.removeEventListener('visibilitychange', again);
+    clearInterval(timer);
+  };
 }
 
 /** The choice for a course: what the buyer picked, else the next open batch (once known) and 1 seat. */
@@ -109,5 +157,22 @@ export function chooseSeats(courseId: number, seats: number): string | undefined
 export function seatsError(batch: Batch | undefined, seats: number): string | undefined {
   if (!Number.isInteger(seats) || seats < 1 || seats > SEATS_PER_ORDER) return SEATS_HINT;
   if (batch && batch.seatsLeft > 0 && seats > batch.seatsLeft) return batchText.tooManySeats(batch.seatsLeft);
+  return undefined;
+}
+
+/**
+ * What stops a cart line being bought as it is, found since it was added (issue 42, item 6): its
+ * batch closed (no longer among the open ones), full, or with fewer seats left than the line
+ * asks; undefined when nothing does, or while the batches are unknown.
+ */
+export function cartLineProblem(
+  line: { readonly batchId: string | null; readonly seats: number },
+  batches: readonly Batch[] | undefined,
+): string | undefined {
+  if (!batches) return undefined;
+  const batch = batches.find((each) => each.id === line.batchId);
+  if (!batch) return batchText.lineClosed;
+  if (batch.seatsLeft <= 0) return batchText.lineFull;
+  if (batch.seatsLeft < line.seats) return batchText.lineFewSeats(batch.seatsLeft);
   return undefined;
 }

@@ -33,15 +33,19 @@ export const $savedBilling: ReadableAtom<BillingRecord | undefined> = computed(
   (saved, user) => (saved && user && saved.userId === user.userid ? saved.billing : undefined),
 );
 
-/** INR when the browser's languages name India (`en-IN`, `hi-IN`, ...), else USD; USD on the server. */
+/**
+ * The currency the page shows first (issue 42, item 4): INR when `<html data-currency="inr">`,
+ * which `LikelyCurrency.astro` sets before the first paint from the browser's languages and time
+ * zone, so the cart and the course pages agree; USD otherwise and on the server.
+ */
 function browserCurrency(): Currency {
-  if (typeof navigator === 'undefined') return 'USD';
-  return navigator.languages.some((tag) => /-IN$/i.test(tag)) ? 'INR' : 'USD';
+  if (typeof document === 'undefined') return 'USD';
+  return document.documentElement.dataset['currency'] === 'inr' ? 'INR' : 'USD';
 }
 
 /**
  * The currency the visitor will likely pay in (DECISIONS 46), which the cart shows first: their
- * remembered billing country's, else rupees when the browser's languages name India.
+ * remembered billing country's, else the page's (India by language or time zone: rupees).
  */
 export const $likelyCurrency: ReadableAtom<Currency> = computed($savedBilling, (billing) =>
   billing ? currencyOfCountry(billing.country) : browserCurrency(),

@@ -56,19 +56,27 @@ export type SaveAttendeesResult =
 /**
  * Names the attendees of an enrolment the user bought (API.md `POST .../attendees`): the list
  * replaces the stored one; on success the enrolment in `$enrolments` is the server's. `notice`:
- * the version of the notice shown beside the form (DECISIONS 63), sent as `{attendees, notice}`.
+ * the version of the notice shown beside the form (DECISIONS 63), sent as `{attendees, notice}`;
+ * `buyerAttends`: the buyer's answer to 'Will you attend yourself?' (issue 42, item 6).
  */
 export async function saveAttendees(
   enrolment: Pick<Enrolment, 'orderNo' | 'course'>,
   attendees: readonly Attendee[],
   notice?: string,
+  buyerAttends?: boolean,
 ): Promise<SaveAttendeesResult> {
   try {
     const saved = await apiRequest(
       'POST',
       `${enrolmentPath(enrolment)}/attendees`,
       EnrolmentSchema,
-      notice ? { attendees, notice } : attendees,
+      notice || buyerAttends !== undefined
+        ? {
+            attendees,
+            ...(notice ? { notice } : {}),
+            ...(buyerAttends === undefined ? {} : { buyerAttends }),
+          }
+        : attendees,
     );
     $list.set(
       $list

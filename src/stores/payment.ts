@@ -11,6 +11,7 @@ import { postToGateway } from '~/lib/client/gateway-form';
 import { currencyOfCountry, sumCents } from '~/lib/shared/money';
 import type { BillingRecord } from '~/lib/shared/schemas/billing';
 import { CartSchema, CheckoutAnswerSchema, type CartItem } from '~/lib/shared/schemas/shop';
+import { refreshOpenBatches } from '~/stores/batches';
 import { rememberBilling } from '~/stores/billing';
 import { $cartItems, cartLoaded, cartPath, lineCents, showChangedCart } from '~/stores/cart';
 import { notifyError } from '~/stores/notifications';
@@ -133,7 +134,11 @@ async function startPayment(
       showChangedCart(changed);
       return { ok: false, changed: true };
     }
-    if (error instanceof ApiError && error.status === 400) return { ok: false, messages: error.messages };
+    if (error instanceof ApiError && error.status === 400) {
+      // A batch that filled or closed is refused here: the cart then shows which (issue 42, item 6).
+      void refreshOpenBatches();
+      return { ok: false, messages: error.messages };
+    }
     // Not reached (or no answer in time): the gateway was never opened, so nothing was charged.
     notifyError(error instanceof ApiError && error.status === 0 ? OFFLINE_TEXT : failureText(error));
     return { ok: false };

@@ -12,7 +12,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { askForIsland, SIGNED_IN } from '~/lib/client/events';
-import { accountMessages } from '~/content/ui/account';
+import { accountFormCopy, accountMessages } from '~/content/ui/account';
 import { flashOnNextPage } from '~/stores/notifications';
 import {
   ACCOUNT_CLIENT,
@@ -49,6 +49,8 @@ export interface PendingCodeState extends PendingCode {
   readonly purpose: 'register' | 'reset';
   /** Where the code went, to tell the visitor (display only). */
   readonly email: string;
+  /** When the code was sent (ms since 1970): 'Send the code again' waits a minute from it. */
+  readonly sentAt?: number | undefined;
 }
 
 const PENDING_CODE_KEY = SESSION_STORAGE_KEYS.pendingCode;
@@ -57,6 +59,7 @@ const PendingCodeStateSchema = z.object({
   ...PendingCodeSchema.shape,
   purpose: z.enum(['register', 'reset']),
   email: z.string(),
+  sentAt: z.optional(z.number()),
 });
 
 /** What the browser keeps of a user: id, name, and whether the header offers the console. */
@@ -218,11 +221,28 @@ export async function sendSignUpCode(fields: SignUpFields, notice?: string): Pro
       userkey: code.userkey,
       purpose: 'register',
       email: fields.email,
+      sentAt: Date.now(),
     });
     return { ok: true };
   } catch (error) {
     return failure(error);
   }
+}
+
+/**
+ * 'Send the code again' on sign-up's code step (issue 42, item 6): the details are sent again
+ * (`sendcode`, its limits and their 429 sentence as ever), and the new code's ids replace the old
+ * ones, whose code is then void. After a reload the page no longer has the details (the password
+ * is never stored): the visitor is told to send them again.
+ */
+export async function resendSignUpCode(): Promise<AccountResult> {
+  const pending = $pending.get();
+  if (pending?.purpose !== 'register') {
+    return { ok: false, status: 0, errors: ['Your sign-up has expired. Please start again.'] };
+  }
+  if (!signUpDetails) return { ok: false, status: 0, errors: [accountFormCopy.resend.lostDetails] };
+  const { notice, ...fields } = signUpDetails;
+  return sendSignUpCode(fields, notice);
 }
 
 /** Sign-up step 2: the code from the e-mail creates the account and signs it in. */
@@ -280,11 +300,29 @@ export async function requestPasswordReset(fields: ForgotFields): Promise<Accoun
       clientCode: ACCOUNT_CLIENT,
     });
     signUpDetails = undefined;
-    $pending.set({ usercode: code.usercode, userkey: code.userkey, purpose: 'reset', email: fields.email });
+    $pending.set({
+      usercode: code.usercode,
+      userkey: code.userkey,
+      purpose: 'reset',
+      email: fields.email,
+      sentAt: Date.now(),
+    });
     return { ok: true };
   } catch (error) {
     return failure(error);
   }
+}
+
+/**
+ * 'Send the code again' on the reset's code step (issue 42, item 6): the same request for the
+ * same address (`forgot`, its limits and 429 sentence as ever); the new ids replace the old.
+ */
+export async function resendResetCode(): Promise<AccountResult> {
+  const pending = $pending.get();
+  if (pending?.purpose !== 'reset') {
+    return { ok: false, status: 0, errors: ['Your reset request has expired. Please start again.'] };
+  }
+  return requestPasswordReset({ email: pending.email });
 }
 
 /** Password reset step 2: the code and the new password; the server signs the user in. */

@@ -38,6 +38,8 @@ export interface PendingEmailChange {
   readonly email: string;
   readonly usercode: string;
   readonly userkey: string;
+  /** When the code was sent (ms since 1970): 'Send the code again' waits a minute from it. */
+  readonly sentAt: number;
 }
 const $emailChangeAtom = atom<PendingEmailChange | undefined>(undefined);
 // The password that asked for the code, in memory only, to ask again ('Send the code again').
@@ -153,7 +155,12 @@ export async function requestEmailChange(fields: EmailChangeRequest): Promise<Ac
   try {
     const pending = await apiRequest('POST', '/api/account/email', PendingCodeSchema, fields);
     emailChangePassword = fields.password;
-    $emailChangeAtom.set({ email: fields.email, usercode: pending.usercode, userkey: pending.userkey });
+    $emailChangeAtom.set({
+      email: fields.email,
+      usercode: pending.usercode,
+      userkey: pending.userkey,
+      sentAt: Date.now(),
+    });
     return { ok: true };
   } catch (error) {
     return failure(error);

@@ -198,6 +198,32 @@ test('the contact page lists both offices, phones, WhatsApp, e-mail and office h
   await expect(main.getByText(site.officeHours)).toBeVisible();
 });
 
+// A phone may paint the page before all of it has arrived: what is painted then must not move when
+// the rest comes (CLS 0.24-0.30 when the form, shown first but written after the details, came in
+// above them; issue 42).
+test('the contact page paints its form and details where they settle, however much has arrived', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  const html = await (await request.get('/contact-us')).text();
+  // The markup up to the office notes: the details have begun, the rest of the page has not come.
+  const partial = html.slice(0, html.indexOf('<div class="prose contact__notes"'));
+  expect(partial.length).toBeGreaterThan(0);
+  const top = (selector: string) =>
+    page.locator(selector).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  await page.route('**/contact-us', (route) =>
+    route.fulfill({ body: partial, contentType: 'text/html; charset=utf-8' }),
+  );
+  await page.goto('/contact-us');
+  const early = { form: await top('.contact__form'), details: await top('.contact__details') };
+  await page.unroute('**/contact-us');
+  await page.goto('/contact-us');
+  const settled = { form: await top('.contact__form'), details: await top('.contact__details') };
+  expect(Math.abs(early.form - settled.form)).toBeLessThan(1);
+  expect(Math.abs(early.details - settled.details)).toBeLessThan(1);
+});
+
 test('the contact page shows one form: its footer links to the page form instead of a second one', async ({
   page,
 }) => {

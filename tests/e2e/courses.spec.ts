@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CatalogueFile, Course } from '../../src/lib/shared/schemas/course';
-import { centsFromUsd, formatUsd } from '../../src/lib/shared/money';
+import { centsFromUsd, formatInr, formatUsd } from '../../src/lib/shared/money';
 import { aliases, canonicalPaths, isPrivatePath } from '../../src/lib/shared/routes';
 import { axeViolationsByWidth, DESKTOP, NO_VIOLATIONS_BY_WIDTH, PHONE } from './support/axe';
 
@@ -33,8 +33,10 @@ test.describe('training page course cards', () => {
       for (const [index, course] of courses.entries()) {
         const card = cards.nth(index);
         await expect(card.getByRole('heading')).toHaveText(course.name);
-        await expect(card.locator('s')).toHaveText(formatUsd(course.feesCents));
+        // A visitor outside India (playwright.config.ts): dollars large, rupees beside them (issue 42, item 4).
+        await expect(card.locator('s:visible')).toHaveText(formatUsd(course.feesCents));
         await expect(card.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
+        await expect(card.getByTestId('course-fee-inr')).toHaveText(formatInr(course.discountedFeesPaise));
         await expect(card).toContainText(course.level);
         await expect(card).toContainText(`${course.durationHours} hours`);
         await expect(card).toContainText(`${new Intl.NumberFormat('en-IN').format(course.review)} reviews`);
@@ -50,6 +52,27 @@ test.describe('training page course cards', () => {
     });
   }
 
+  test('each script is written once on the training and course pages (issue 42, item 9: the cards wrote theirs 9 times)', async ({
+    request,
+  }) => {
+    for (const path of ['/career/training', '/career', `/courses/${courses[0]!.slug}`]) {
+      const html = await (await request.get(path)).text();
+      const scripts = [
+        ...html.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>([\s\S]*?)<\/script>/g),
+      ].map(([, attributes, body]) => /\bsrc="([^"]+)"/.exec(attributes!)?.[1] ?? body!);
+      const repeated = scripts.filter((script, index) => scripts.indexOf(script) !== index);
+      expect(repeated, path).toEqual([]);
+      if (path !== `/courses/${courses[0]!.slug}`) {
+        // The cards' next start dates: one script for the nine cards.
+        expect(html.match(/<next-batch-start /g), path).toHaveLength(courses.length);
+        expect(
+          scripts.filter((script) => script.includes('NextStart')),
+          path,
+        ).toHaveLength(1);
+      }
+    }
+  });
+
   test('following a card link opens that course at /coursedetail?cid={id}', async ({ page }) => {
     const course = courses[4]!;
     await page.goto('/career/training');
@@ -57,7 +80,7 @@ test.describe('training page course cards', () => {
     await expect(page).toHaveURL(new RegExp(`/coursedetail\\?cid=${course.id}$`));
     await expect(page.locator('h1')).toHaveText(course.name);
     await expect(page.getByTestId('course-fee')).toHaveText(formatUsd(course.discountedFeesCents));
-    await expect(page.locator('main s').first()).toHaveText(formatUsd(course.feesCents));
+    await expect(page.locator('main s:visible')).toHaveText(formatUsd(course.feesCents));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       `${origin}/courses/${course.slug}`,
@@ -108,25 +131,65 @@ test.describe('course pages', () => {
     expect(descriptions.size).toBe(courses.length);
   });
 
-  test('a course page carries a valid schema.org Course with the catalogue price in USD', async ({
+  test('a course page carries a schema.org Course offered in dollars and rupees, with a CourseInstance per open batch once they load (issue 42, item 9)', async ({
     page,
+    request,
   }) => {
     const course = courses[2]!;
-    await page.goto(`/courses/${course.slug}`);
-    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const nodes = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-    const node = nodes.find((each) => each['@type'] === 'Course');
-    expect(node).toBeDefined();
-    expect(node).toMatchObject({
+    const url = `${origin}/courses/${course.slug}`;
+    const courseNode = (blocks: string[]) =>
+      blocks
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((each) => each['@type'] === 'Course');
+    const offers = [
+      { '@type': 'Offer', category: 'Paid', price: course.discountedFeesCents / 100, priceCurrency: 'USD' },
+      { '@type': 'Offer', category: 'Paid', price: course.discountedFeesPaise / 100, priceCurrency: 'INR' },
+    ];
+
+    // As built: both offers, and the course run online for its hours (the build knows no batch).
+    const html = await (await request.get(`/courses/${course.slug}`)).text();
+    const built = courseNode(
+      [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => match[1]!),
+    );
+    expect(built).toMatchObject({
       '@context': 'https://schema.org',
       name: course.name,
       description: course.courseOverview,
       provider: { '@type': 'Organization' },
-      hasCourseInstance: [{ '@type': 'CourseInstance', courseMode: 'Online' }],
+      offers,
+      hasCourseInstance: [
+        { '@type': 'CourseInstance', courseMode: 'Online', courseWorkload: `PT${course.durationHours}H` },
+      ],
     });
-    const [offer] = node?.['offers'] as Record<string, unknown>[];
-    expect(offer?.['priceCurrency']).toBe('USD');
-    expect(offer?.['price']).toBe(course.discountedFeesCents / 100);
+
+    // In the browser, once the batch picker has the open batches: one CourseInstance each.
+    await page.goto(`/courses/${course.slug}`);
+    await expect(page.locator('batch-picker')).toHaveAttribute('data-state', 'ready');
+    const open = (
+      (await (await request.get('/api/courses')).json()) as {
+        id: number;
+        batches: { id: string; startsOn: string }[];
+      }[]
+    ).find((each) => each.id === course.id)!.batches;
+    expect(open.length).toBeGreaterThan(0);
+    const node = courseNode(await page.locator('script[type="application/ld+json"]').allTextContents());
+    expect(node).toMatchObject({ offers });
+    const instances = node?.['hasCourseInstance'] as Record<string, unknown>[];
+    expect(instances.map((instance) => instance['@id'])).toEqual(
+      open.map((batch) => `${url}#batch-${batch.id}`),
+    );
+    for (const [index, instance] of instances.entries()) {
+      expect(instance).toMatchObject({
+        '@type': 'CourseInstance',
+        courseMode: 'Online',
+        startDate: expect.stringMatching(new RegExp(`^${open[index]!.startsOn}T\\d{2}:\\d{2}:00\\+05:30$`)),
+        location: { '@type': 'VirtualLocation', url },
+        courseSchedule: { '@type': 'Schedule', repeatFrequency: 'Weekly' },
+      });
+    }
+    const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
     const organization = nodes.find((each) => each['@type'] === 'Organization');
     expect((node?.['provider'] as Record<string, unknown>)['@id']).toBe(organization?.['@id']);
   });

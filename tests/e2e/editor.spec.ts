@@ -2,15 +2,27 @@
  * A member of staff edits the site in Keystatic (DECISIONS 64), through its own UI, in local mode
  * (`astro dev`, which this file starts itself: the suite's server is the production build, where
  * the editor is off). One journey: the rupee price of a course, then a new blog post with a cover;
- * both files change on disk and pass the build's content schemas (`astro sync`) and the
- * catalogue's. Every file it touches is put back as it was, whatever happens.
+ * both files change on disk, pass the build's content schemas (`astro sync`) and the catalogue's,
+ * and a build of a copy of the project shows both. Every file it touches is put back as it was,
+ * whatever happens.
  *
  * Tagged @editor and left out of `npm test` (a dev server takes 1-4 minutes to start on a busy
  * 2-core machine): run it with `E2E_EDITOR=only npx playwright test tests/e2e/editor.spec.ts` (`E2E_EDITOR=1`: with the rest of the suite), or
  * against a running `npm run dev` with `E2E_EDITOR_ORIGIN=http://127.0.0.1:4321` as well.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { CatalogueFile } from '../../src/lib/shared/schemas/course';
@@ -43,7 +55,7 @@ function astro(...args: string[]): string[] {
 
 test.describe('@editor the content editor', () => {
   // Start-up of astro dev on a loaded machine (PLATFORM-NOTES) plus the journey.
-  test.setTimeout(420_000);
+  test.setTimeout(900_000);
 
   let dev: ChildProcess | undefined;
   let origin = '';
@@ -167,9 +179,46 @@ test.describe('@editor the content editor', () => {
     const { CatalogueFileSchema } = await import('../../src/lib/shared/schemas/course-catalogue');
     const parsed = CatalogueFileSchema.parse(after);
     expect(parsed.courses[0]!.discountedFeesPaise).toBe(newPrice * 100);
+
+    // ... and the build itself, of a copy of the project as the editor left it (the suite's own
+    // dist/ and .netlify/ stay as they are): the course page charges the new price, the post is
+    // published with its cover, and the blog index links to it.
+    const copy = mkdtempSync(join(tmpdir(), 'sis-editor-build-'));
+    try {
+      const skip = new Set([
+        'node_modules',
+        'dist',
+        'dist-staff',
+        '.netlify',
+        '.astro',
+        '.git',
+        'test-results',
+        'reports',
+      ]);
+      for (const entry of readdirSync('.'))
+        if (!skip.has(entry)) cpSync(entry, join(copy, entry), { recursive: true });
+      symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir');
+      const build = spawnSync(process.execPath, astro('build'), {
+        cwd: copy,
+        encoding: 'utf8',
+        timeout: 600_000,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
+      expect(build.status, build.stderr + build.stdout).toBe(0);
+      const rupees = `₹${newPrice.toLocaleString('en-IN')}`;
+      expect(readFileSync(join(copy, `dist/courses/${before.slug}.html`), 'utf8')).toContain(rupees);
+      const built = readFileSync(join(copy, `dist/career/blogs/${POST_SLUG}.html`), 'utf8');
+      expect(built).toContain('What a first week of training looks like');
+      expect(built).toMatch(/<img[^>]+src="\/_astro\/cover\.[^"]+"/);
+      expect(readFileSync(join(copy, 'dist/career/blogs.html'), 'utf8')).toContain(
+        `/career/blogs/${POST_SLUG}`,
+      );
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
     test.info().annotations.push({
       type: 'journey',
-      description: `${Date.now() - started} ms after astro dev was up`,
+      description: `${Date.now() - started} ms after astro dev was up, the build included`,
     });
   });
 });

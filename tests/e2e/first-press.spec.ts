@@ -52,10 +52,14 @@ test('signed out on /checkout: asked to sign in at once, and signing in from the
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Sign in to see your cart' })).toBeVisible();
   await expect(main.getByText('Loading your cart…')).toBeHidden();
-  // The header wakes on a pointer over it; the checkout's island still waits.
-  await banner(page).hover();
-  await expect(banner(page).locator('astro-island[ssr]')).toHaveCount(0);
-  await banner(page).getByRole('link', { name: 'Sign in' }).click();
+  // The header's account control wakes on a pointer over it (its menus need no React: issue 42,
+  // item 2); the checkout's island still waits.
+  const signIn = banner(page).getByRole('link', { name: 'Sign in' });
+  await signIn.hover();
+  await expect(
+    banner(page).locator('astro-island', { has: page.getByRole('link', { name: 'Sign in' }) }),
+  ).not.toHaveAttribute('ssr');
+  await signIn.click();
   await expect(main.locator('astro-island')).toHaveAttribute('ssr');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByLabel('E-mail or mobile number').fill(person.email);

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpByApi } from './support/accounts';
 import { forceFont } from './support/fonts';
 import { gotoHydrated } from './support/header';
 import { nextFrames } from './support/islands';
@@ -95,6 +96,55 @@ test.describe('header menus (desktop)', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.locator('main').click({ position: { x: 5, y: 400 } });
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('signed in, the account menu is one of the menus: keys, one open at a time, no hover', async ({
+    page,
+  }) => {
+    const { person } = await signUpByApi(page, 'menus');
+    await page.goto('/who-we-are/about-us');
+    const account = page.getByRole('banner').getByRole('button', { name: `Account: ${person.name}` });
+    const accountPanel = page.locator('#account-menu');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    // The pointer opens the section menus, not the account menu.
+    await account.hover();
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await account.click();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await expect(accountPanel.getByRole('link', { name: 'My courses' })).toBeVisible();
+
+    // Opening a section menu closes it, and the other way round.
+    const products = page.getByRole('button', { name: 'Products' });
+    await products.click();
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(accountPanel).toBeHidden();
+    await account.click();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await page.locator('main').click({ position: { x: 5, y: 400 } });
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+
+    // The keyboard, as in the section menus: ArrowDown opens it on its first link, the arrows
+    // go round (Sign out, a button, among them), Escape closes it and gives focus back.
+    await account.focus();
+    await page.keyboard.press('ArrowDown');
+    const items = accountPanel.locator('a[href], button');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(accountPanel.getByRole('button', { name: 'Sign out' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(accountPanel.getByRole('button', { name: 'Sign out' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(account).toBeFocused();
+    // Focus leaving it closes it.
+    await page.keyboard.press('Enter');
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Shift+Tab');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
@@ -232,6 +282,26 @@ test.describe('mobile menu at 375 px', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
+  test('Escape in an open section menu closes that menu only; the next closes the phone menu', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await toggle.click();
+    const services = nav.getByRole('button', { name: 'Services' });
+    await services.click();
+    await nav.getByRole('link', { name: 'Bulk SMS & E-mail' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(services).toBeFocused();
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
   test('the phone menu opens without JavaScript too (it is a popover)', async ({ browser }) => {
     const context = await browser.newContext({
       viewport: { width: 375, height: 740 },
@@ -259,5 +329,164 @@ test.describe('mobile menu at 375 px', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+/**
+ * The header's menus are the page's own HTML and inline script (issue 42, item 2): they answer the
+ * first press before any island's code has come, or if it never comes; React loads for the account
+ * control (and its dialog) only when the visitor heads for it.
+ */
+test.describe('the menus without React', () => {
+  /** Script files the page asks for from now on; with `hold`, none of them ever arrives. */
+  async function scriptsAsked(page: Page, { hold = false } = {}): Promise<string[]> {
+    const asked: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      if (!hold) await route.continue();
+      // Held: left unanswered, as on a network that never delivers it.
+    });
+    return asked;
+  }
+
+  test.describe('on a phone whose island code never arrives', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+    test('Menu and a section menu open on their first tap', async ({ page }) => {
+      const asked = await scriptsAsked(page, { hold: true });
+      await page.goto('/who-we-are/about-us');
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await toggle.tap();
+      await expect(nav).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const services = nav.getByRole('button', { name: 'Services' });
+      await services.tap();
+      await expect(services).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav.getByRole('link', { name: 'Bulk SMS & E-mail' })).toBeVisible();
+      // One menu at a time; a second tap closes it.
+      const career = nav.getByRole('button', { name: 'Career' });
+      await career.tap();
+      await expect(career).toHaveAttribute('aria-expanded', 'true');
+      await expect(services).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Bulk SMS & E-mail' })).toBeHidden();
+      await career.tap();
+      await expect(career).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Training', exact: true })).toBeHidden();
+      // A nav link remembers itself and closes the phone menu (here it stays on the page).
+      await services.tap();
+      const bulkMail = nav.getByRole('link', { name: 'Bulk SMS & E-mail' });
+      await bulkMail.evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
+      await bulkMail.tap();
+      await expect(nav).toBeHidden();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(await page.evaluate(() => localStorage.getItem('navfor'))).toBe('Bulk SMS & E-mail');
+      // None of it asked for an island's code, and no island has hydrated.
+      expect(asked).toEqual([]);
+      await expect(page.locator('.site-header astro-island[ssr]')).toHaveCount(2);
+    });
+  });
+
+  test.describe('on a desktop whose island code fails to load', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('the keyboard, the pointer and the descriptions work as before', async ({ page }) => {
+      await page.route('**/_astro/*.js', (route) => route.abort());
+      await page.goto('/');
+      const products = page.getByRole('button', { name: 'Products' });
+      await products.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(products).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator('#menu-products');
+      const erp = panel.getByRole('link', { name: 'ERP' });
+      await page.keyboard.press('End');
+      await expect(erp).toBeFocused();
+      await expect(panel.locator('[data-menu-desc]')).toHaveText(
+        (await erp.getAttribute('data-summary')) ?? '',
+      );
+      await page.keyboard.press('Escape');
+      await expect(products).toHaveAttribute('aria-expanded', 'false');
+      await expect(products).toBeFocused();
+
+      const services = page.getByRole('button', { name: 'Services' });
+      await services.hover();
+      await expect(services).toHaveAttribute('aria-expanded', 'true');
+      // A click on a menu the pointer opened keeps it open; leaving it then does not close it.
+      await services.click();
+      await page.mouse.move(5, 700);
+      await expect(services).toHaveAttribute('aria-expanded', 'true');
+      await page.locator('main').click({ position: { x: 5, y: 400 } });
+      await expect(services).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
+  test('without JavaScript, hover and keyboard focus open the menus (CSS)', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const products = page.getByRole('button', { name: 'Products' });
+    const panel = page.locator('#menu-products');
+    await expect(panel).toBeHidden();
+    await products.hover();
+    await expect(panel).toBeVisible();
+    await page.mouse.move(5, 700);
+    await expect(panel).toBeHidden();
+    await products.focus();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('link', { name: 'Warehouse Management' })).toBeFocused();
+    await expect(panel).toBeVisible();
+    await context.close();
+  });
+
+  test('crossing 600 px closes every menu, the phone menu too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    // By attribute: in the closed phone menu the button is hidden from the accessibility tree.
+    const services = page.locator('button[aria-controls="menu-services"]');
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#menu-services')).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('signed out on a content page, no script file loads until the account control is used', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const asked = await scriptsAsked(page);
+    await page.goto('/who-we-are/about-us', { waitUntil: 'load' });
+    // Every menu, by pointer, click and keyboard, and the cart link under the pointer.
+    await page.getByRole('button', { name: 'Products' }).hover();
+    await page.locator('#menu-products').getByRole('link', { name: 'ERP' }).hover();
+    await page.getByRole('button', { name: 'Services' }).click();
+    await page.getByRole('button', { name: 'Career' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await page.getByRole('banner').getByRole('link', { name: 'My cart, empty' }).hover();
+    await page.getByRole('banner').getByRole('link', { name: 'Sahyadri Infotech home' }).hover();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+    expect(asked).toEqual([]);
+
+    // Heading for Sign in loads the account control's code, React with it.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).hover();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
+    expect(asked.some((path) => path.includes('HeaderAccount'))).toBe(true);
   });
 });

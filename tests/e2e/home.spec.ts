@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/site.config';
 import { axeViolations } from './support/axe';
-import { finishedAnimations, nextFrames } from './support/islands';
+import { finishedAnimations, hydrated, nextFrames } from './support/islands';
 
 /** The four counters of product-spec section 9, in page order. */
 const COUNTERS = ['5090', '3090', '2050', '9000'];
@@ -11,9 +11,10 @@ const MORE_THAN_ONE_INTERVAL_MS = 6500;
 const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]');
 const activeSlide = (page: Page) => carousel(page).locator('.swiper-slide-active');
 
-/** Opens the home page and waits until Swiper has taken over the slider. */
+/** Opens the home page, wakes the slider's island as a pointer would, and waits for Swiper. */
 async function openWithSlider(page: Page): Promise<void> {
   await page.goto('/');
+  await hydrated(page);
   await expect(page.locator('.carousel[data-ready]')).toBeAttached();
 }
 
@@ -54,6 +55,46 @@ test.describe('home slider', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Play automatic slide show' })).toBeFocused();
     await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
+  });
+
+  // Issue 42, item 1: React and Swiper load on the visitor's first touch of the slider; until then
+  // <carousel-autoplay> (a few hundred bytes) turns it, and Swiper carries on from where it stood.
+  test('rotates before any touch without loading its island, and Swiper goes on from that slide', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const island = page.locator('astro-island:has(.carousel)');
+    const islandCode = [
+      await island.getAttribute('component-url'),
+      await island.getAttribute('renderer-url'),
+    ];
+    expect(islandCode.every(Boolean)).toBe(true);
+    const row = page.locator('.carousel .swiper');
+    const scrolled = () => row.evaluate((element) => Math.round(element.scrollLeft));
+    expect(await scrolled()).toBe(0);
+    // Pause is there from the start: a press on it is held until the island has loaded.
+    await expect(page.getByRole('button', { name: 'Pause automatic slide show' })).toBeVisible();
+
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
+    const slideStep = await row.evaluate(
+      (element) => element.querySelector<HTMLElement>('.swiper-slide')!.offsetWidth + 24,
+    );
+    await expect.poll(scrolled).toBe(slideStep);
+    expect(scripts.filter((path) => islandCode.includes(path))).toEqual([]);
+
+    await hydrated(page);
+    await expect(page.locator('.carousel[data-ready]')).toBeAttached();
+    expect(scripts).toEqual(expect.arrayContaining(islandCode));
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 3');
+    expect(await scrolled()).toBe(0);
+    await expect(activeSlide(page)).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '3 of 3');
   });
 
   // The page's clock is Playwright's, as in the leadership carousel's tests: the intervals pass
@@ -127,7 +168,12 @@ test.describe('with reduced motion', () => {
 
   test('the slider never rotates by itself and the counters show their final numbers', async ({ page }) => {
     await page.clock.install();
-    await openWithSlider(page);
+    await page.goto('/');
+    // Neither before its island has loaded ...
+    await page.clock.runFor(MORE_THAN_ONE_INTERVAL_MS);
+    expect(await page.locator('.carousel .swiper').evaluate((row) => row.scrollLeft)).toBe(0);
+    // ... nor after.
+    await hydrated(page);
     await expect(page.locator('.carousel')).toHaveAttribute('data-rotation', 'stopped');
     await expect(page.getByRole('button', { name: 'Play automatic slide show' })).toBeVisible();
     await expect(page.locator('count-up')).toHaveText(COUNTERS);

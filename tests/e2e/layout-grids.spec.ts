@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { canonicalPaths } from '../../src/lib/shared/routes';
+import { pageAs, shopper } from './support/shop';
 
 /**
  * No card grid leaves one card alone on its last row under rows of two or more, at any width from
@@ -63,3 +64,57 @@ for (const path of paths) {
     }
   });
 }
+
+/**
+ * The cart's batch select (issue 42, item 8: cut off at 1366 and 1280 px): at every width from a
+ * small phone to a wide desktop, each line's select lies inside its line and the scrolling cart,
+ * and is wide enough for the batch it shows (a select shows one line and cuts off the rest).
+ */
+test('/checkout: each cart line shows its whole batch in a select inside the line, 360 to 1440 px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const who = await shopper(browser, 'batch-select', { cart: [1, 2, 9] });
+  const page = await pageAs(browser, who);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/checkout');
+  const selects = page.getByRole('combobox', { name: 'Batch' });
+  await expect(selects).toHaveCount(3);
+  // The batches are in: each select shows its line's batch, not 'Loading…'.
+  for (const select of await selects.all()) await expect(select).toHaveText(/\d{4} · /);
+  for (const width of [360, 375, 414, 600, 768, 1024, 1280, 1366, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const boxes = await selects.evaluateAll((all) =>
+      all.map((element) => {
+        const select = element as HTMLSelectElement;
+        const box = select.getBoundingClientRect();
+        const line = select.closest('.cart-item')!.getBoundingClientRect();
+        const cart = select.closest('.checkout__scroll')!.getBoundingClientRect();
+        // What the select needs for its chosen batch: a twin holding that option alone, sized to it.
+        const twin = document.createElement('select');
+        twin.style.cssText = 'position: absolute; visibility: hidden; width: auto;';
+        twin.append(new Option(select.selectedOptions[0]?.textContent ?? ''));
+        select.parentElement!.append(twin);
+        const needed = twin.getBoundingClientRect().width;
+        twin.remove();
+        return {
+          text: select.selectedOptions[0]?.textContent,
+          insideLine: box.left >= line.left - 0.5 && box.right <= line.right + 0.5,
+          insideCart: box.left >= cart.left - 0.5 && box.right <= cart.right + 0.5,
+          showsWholeBatch: needed <= box.width + 0.5,
+        };
+      }),
+    );
+    for (const box of boxes)
+      expect(box, `${width} px`).toEqual({
+        text: box.text,
+        insideLine: true,
+        insideCart: true,
+        showsWholeBatch: true,
+      });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${width} px`,
+    ).toBe(0);
+  }
+});

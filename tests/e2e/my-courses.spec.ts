@@ -44,14 +44,14 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(course.name);
   await expect(card).toContainText(orderNo!);
   await expect(card).toContainText('You bought 3 seats.');
-  await expect(card).toContainText('Mon-Thu 19:00-21:00 IST');
+  await expect(card).toContainText('Mon-Thu, 7:00 pm to 9:00 pm IST');
   await expect(card).toContainText(
     'The joining link will be here and in your e-mail before the first session.',
   );
-  // The buyer's joining mail went out on payment.
+  // The buyer's mail went out on payment: a buyer's, not an attendee's (issue 42, item 6).
   await expect
     .poll(() => subjectsTo(buyer.email))
-    .toContainEqual(expect.stringMatching(/^You are enrolled: /));
+    .toContainEqual(expect.stringMatching(/^Your 3 seats of .*: name the attendees/));
 
   // Add to calendar: the .ics of the batch's sessions.
   const [download] = await Promise.all([
@@ -69,7 +69,9 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
     expect(event.end.getTime() - event.start.getTime()).toBe(2 * 60 * 60 * 1000);
   }
 
-  // Naming attendees: a bad address is refused in place, then all three are saved.
+  // Naming attendees: the buyer does not attend; a bad address is refused in place, then all
+  // three are saved.
+  await card.getByRole('radio', { name: 'No, the seats are for others' }).check();
   const attendee = newPerson('seat-attendee');
   const second = newPerson('seat-second');
   const third = newPerson('seat-third');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { hydrated } from './support/islands';
 
 test.describe('who we are', () => {
   for (const path of ['/who-we-are/about-us', '/who-we-are']) {
@@ -75,6 +76,7 @@ test.describe('leadership carousel', () => {
     test(`shows ${perView} at a time at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/who-we-are/leadership');
+      await hydrated(page);
       const carousel = page.getByRole('region', { name: 'Meet the team' });
       await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
       const inView = await carousel.locator('.swiper-slide').evaluateAll((slides) => {
@@ -91,6 +93,7 @@ test.describe('leadership carousel', () => {
   test('next and previous work by keyboard; slides are labelled "n of 4"', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/who-we-are/leadership');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Meet the team' });
     await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
     const active = carousel.locator('.swiper-slide-active');
@@ -107,6 +110,7 @@ test.describe('leadership carousel', () => {
     await page.clock.install();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/who-we-are/leadership');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Meet the team' });
     const active = carousel.locator('.swiper-slide-active');
     await expect(active).toHaveAttribute('aria-label', '1 of 4');
@@ -140,6 +144,7 @@ test.describe('leadership carousel', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/who-we-are/leadership');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Meet the team' });
     await expect(carousel.locator('.swiper-initialized')).toHaveCount(1);
     await page.clock.runFor(12_000);

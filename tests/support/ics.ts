@@ -12,6 +12,12 @@ export interface ParsedEvent {
   readonly description: string;
   readonly location: string | undefined;
   readonly url: string | undefined;
+  /** SEQUENCE (0 when absent, as RFC 5545 reads it). */
+  readonly sequence: number;
+  /** STATUS, when given (`CANCELLED`). */
+  readonly status: string | undefined;
+  /** ORGANIZER's value (`mailto:…`), when given. */
+  readonly organizer: string | undefined;
 }
 
 /** An `.ics` file read by ical.js (Mozilla's iCalendar parser, independent of the code that writes it). */
@@ -35,6 +41,8 @@ export function parseIcs(ics: string): ParsedCalendar {
       const event = new ICAL.Event(component);
       const location = component.getFirstPropertyValue('location');
       const url = component.getFirstPropertyValue('url');
+      const status = component.getFirstPropertyValue('status');
+      const organizer = component.getFirstPropertyValue('organizer');
       return {
         uid: event.uid,
         start: event.startDate.toJSDate(),
@@ -45,6 +53,9 @@ export function parseIcs(ics: string): ParsedCalendar {
         description: event.description,
         location: location === null ? undefined : text(location),
         url: url === null ? undefined : text(url),
+        sequence: Number(component.getFirstPropertyValue('sequence') ?? 0),
+        status: status === null ? undefined : text(status),
+        organizer: organizer === null ? undefined : text(organizer),
       };
     }),
   };

@@ -4,12 +4,16 @@
  * full ones shown as 'Full' and not choosable) and follows the Seats field. Plain DOM, no React:
  * the page is pre-rendered and its batches change with every sale, so they are asked for on view;
  * every press on a radio or the Seats field answers natively, before any island has hydrated.
- * The choice goes to `~/stores/batches`, which Add to cart reads. A course with no open batch
+ * Each batch's times are in IST, and for a visitor whose clock is elsewhere also in their zone
+ * (issue 42, item 6). The choice goes to `~/stores/batches`, which Add to cart reads. A course with no open batch
  * gets `data-state="none"`: 'New batches are announced soon.', no Seats field, and the course
- * page hides its Add to cart (DECISIONS 60).
+ * page hides its Add to cart (DECISIONS 60). The page's `Course` JSON-LD gets the open batches too.
  */
 import { batchText as text } from '~/content/ui/batches';
+import { describeOpenBatches } from '~/lib/client/course-structured-data';
+import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import type { Batch } from '~/lib/shared/schemas/batch-public';
+import { scheduleInIst } from '~/lib/shared/session-times';
 import {
   $batchesState,
   $openBatches,
@@ -38,11 +42,20 @@ function optionOf(batch: Batch, name: string, checked: boolean): HTMLLIElement {
   start.textContent = text.starts(batch.startsOn);
   const facts = document.createElement('span');
   facts.className = 'batch-option__facts';
-  facts.textContent = `${batch.schedule} · ${text.sessions(batch.sessions)} · ${text.trainer(batch.trainer)}`;
+  facts.textContent = `${scheduleInIst(batch.schedule)} · ${text.sessions(batch.sessions)} · ${text.trainer(batch.trainer)}`;
   const seats = document.createElement('span');
   seats.className = `batch-option__seats${batch.seatsLeft <= 0 ? ' batch-option__seats--full' : ''}`;
   seats.textContent = batch.seatsLeft > 0 ? text.seatsLeft(batch.seatsLeft) : text.full;
-  body.append(start, facts, seats);
+  body.append(start, facts);
+  // The times in the visitor's own zone when their clock is not India's (issue 42, item 6).
+  const local = visitorSessionTimes(batch);
+  if (local !== undefined) {
+    const yours = document.createElement('span');
+    yours.className = 'batch-option__local';
+    yours.textContent = text.yourTime(local);
+    body.append(yours);
+  }
+  body.append(seats);
   label.append(radio, body);
   item.append(label);
   return item;
@@ -75,6 +88,8 @@ class BatchPicker extends HTMLElement {
         list.replaceChildren(status);
         return;
       }
+      // The page's structured data names the batches and whether a seat is left (issue 42, item 9).
+      describeOpenBatches(batches);
       // No open batch (DECISIONS 60): the message, and no seats to sell; the page hides Add to
       // cart and leaves 'Ask about this course' (`data-state="none"`).
       if (batches.length === 0) {

@@ -33,6 +33,7 @@ import {
   loadCart,
   removeFromCart,
 } from '~/stores/cart';
+import { watchSeatsLeft } from '~/stores/batches';
 import { $likelyCurrency } from '~/stores/billing';
 import { $paymentOutcome, backToCart, followPayment } from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
@@ -177,6 +178,14 @@ export default function CheckoutCart() {
       document.removeEventListener('visibilitychange', refresh);
     };
   }, []);
+
+  // While courses are in the cart, the seats left of their batches are asked again (focus, a
+  // return to the tab, every half minute): a batch that fills shows full at once (issue 42, item 6).
+  const hasItems = ($items?.length ?? 0) > 0;
+  useEffect(
+    () => (hydrated && $signedIn && hasItems ? watchSeatsLeft() : undefined),
+    [hydrated, $signedIn, hasItems],
+  );
 
   // After a delete the pressed button is gone, and a changed cart must be looked at: focus goes
   // to the heading shown.

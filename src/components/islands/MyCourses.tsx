@@ -1,14 +1,20 @@
 /**
  * The My courses page's island (issue 31, DECISIONS 55-56): each enrolment, newest first, with
- * its course, dates (first to last session, days in India), schedule, sessions, trainer, seats,
- * attendees, an "Add to calendar" .ics link and the joining link once staff set it; a buyer of
- * seats names the attendees here.
+ * its course, dates (first to last session, days in India), schedule (in IST, and in the
+ * visitor's own zone when theirs differs), sessions, trainer, seats, attendees, an "Add to
+ * calendar" .ics link and the joining link once staff set it; a buyer of seats says whether they
+ * attend and names the others here, a one-seat buyer is the attendee and names nobody. A refunded
+ * course stays, said to be refunded with its credit note, without joining link or calendar
+ * (issue 42, item 6).
  */
 import { useStore } from '@nanostores/react';
 import { myCoursesText as text } from '~/content/ui/my-courses';
+import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import { formatBatchDates } from '~/lib/shared/batch-dates';
 import { courseDetailLink } from '~/lib/shared/course-pages';
+import { formatIndianDate } from '~/lib/shared/dates';
 import type { Enrolment } from '~/lib/shared/schemas/batch';
+import { scheduleInIst } from '~/lib/shared/session-times';
 import { $enrolments, $enrolmentsLoadFailed, calendarLink, loadEnrolments } from '~/stores/my-courses';
 import { $user } from '~/stores/session';
 import AttendeesForm from './my-courses/AttendeesForm';
@@ -16,12 +22,57 @@ import { NewTabHint, SignedInList } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './my-courses/my-courses.css';
 
+/** Where a refunded course's credit note opens (as the purchase history links it). */
+const creditNoteLink = (creditNoteNo: string, orderNo: string) =>
+  `/credit-note?id=${encodeURIComponent(creditNoteNo)}&order=${encodeURIComponent(orderNo)}`;
+
+/** The refund line of a refunded enrolment: when, and the buyer's credit note. */
+function RefundedLine({ enrolment }: { enrolment: Enrolment }) {
+  const { refunded } = enrolment;
+  if (!refunded) return null;
+  const date = formatIndianDate(refunded.at);
+  return (
+    <p className="enrolment__refunded" data-testid="refunded">
+      <strong>{enrolment.role === 'buyer' ? text.refundedOn(date) : text.cancelledOn(date)}</strong>
+      {refunded.creditNoteNo !== undefined && (
+        <>
+          {' · '}
+          <a href={creditNoteLink(refunded.creditNoteNo, enrolment.orderNo)}>
+            {text.creditNote(refunded.creditNoteNo)}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Who attends, as the buyer sees them: names and e-mails, the buyer as 'you'. */
+function AttendeeList({ enrolment }: { enrolment: Enrolment }) {
+  if (enrolment.attendees.length === 0) return <p>{text.noAttendees}</p>;
+  return (
+    <ul className="enrolment__attendees">
+      {enrolment.attendees.map((attendee) => (
+        <li key={attendee.email}>
+          {attendee.name}
+          {attendee.you && ` (${text.you})`} <span className="enrolment__email">{attendee.email}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
   const { batch, course } = enrolment;
   const headingId = `enrolment-${enrolment.orderNo}-${course.id}`;
   const buyer = enrolment.role === 'buyer';
+  const refunded = enrolment.refunded !== undefined;
+  const yourTime = visitorSessionTimes(batch);
   return (
-    <article className="enrolment" aria-labelledby={headingId} data-testid="enrolment">
+    <article
+      className={`enrolment${refunded ? ' enrolment--refunded' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="enrolment"
+    >
       <header className="enrolment__head">
         <h2 className="enrolment__title" id={headingId}>
           <a href={courseDetailLink(course)}>{course.name}</a>
@@ -29,6 +80,7 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
         <p className="enrolment__order">
           {text.order} <span className="enrolment__number">{enrolment.orderNo}</span>
         </p>
+        <RefundedLine enrolment={enrolment} />
       </header>
       <div className="enrolment__body">
         <dl className="enrolment__facts">
@@ -36,9 +88,16 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
             <dt>{text.dates}</dt>
             <dd>{formatBatchDates(batch)}</dd>
           </div>
-          <div>
+          <div className="enrolment__schedule">
             <dt>{text.schedule}</dt>
-            <dd>{batch.schedule}</dd>
+            <dd>
+              {scheduleInIst(batch.schedule)}
+              {yourTime !== undefined && (
+                <span className="enrolment__local" data-testid="your-time">
+                  {text.yourTime(yourTime)}
+                </span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>{text.sessions}</dt>
@@ -57,52 +116,56 @@ function EnrolmentCard({ enrolment }: { enrolment: Enrolment }) {
         </dl>
         <div className="enrolment__join">
           <h3 className="enrolment__label">{text.joining}</h3>
-          {batch.joinUrl ? (
-            <p>
-              <a
-                className="button button--primary"
-                href={batch.joinUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid="join-link"
-              >
-                {text.join}
-                <span className="visually-hidden">{text.joinFor(course.name)}</span>
-                <NewTabHint />
-              </a>
-            </p>
+          {refunded ? (
+            <p className="enrolment__later">{buyer ? text.refundedText : text.cancelledText}</p>
           ) : (
-            <p className="enrolment__later">{text.joinLater}</p>
-          )}
-          <p>
-            <a className="button button--outline" href={calendarLink(enrolment)} download>
-              {text.addToCalendar}
-              <span className="visually-hidden">{text.calendarFor(course.name)}</span>
-            </a>
-          </p>
-        </div>
-        <div className="enrolment__people">
-          <h3 className="enrolment__label">{text.attendees}</h3>
-          {buyer ? (
             <>
-              <p>{text.boughtSeats(enrolment.seats)}</p>
-              {enrolment.attendees.length === 0 ? (
-                <p>{text.noAttendees}</p>
+              {batch.joinUrl ? (
+                <p>
+                  <a
+                    className="button button--primary"
+                    href={batch.joinUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="join-link"
+                  >
+                    {text.join}
+                    <span className="visually-hidden">{text.joinFor(course.name)}</span>
+                    <NewTabHint />
+                  </a>
+                </p>
               ) : (
-                <ul className="enrolment__attendees">
-                  {enrolment.attendees.map((attendee) => (
-                    <li key={attendee.email}>
-                      {attendee.name} <span className="enrolment__email">{attendee.email}</span>
-                    </li>
-                  ))}
-                </ul>
+                <p className="enrolment__later">{text.joinLater}</p>
               )}
-              <AttendeesForm enrolment={enrolment} />
+              <p>
+                <a className="button button--outline" href={calendarLink(enrolment)} download>
+                  {text.addToCalendar}
+                  <span className="visually-hidden">{text.calendarFor(course.name)}</span>
+                </a>
+              </p>
             </>
-          ) : (
-            <p>{text.youAttend}</p>
           )}
         </div>
+        {(buyer || !refunded) && (
+          <div className="enrolment__people">
+            <h3 className="enrolment__label">{text.attendees}</h3>
+            {!buyer ? (
+              <p>{text.youAttend}</p>
+            ) : refunded ? (
+              // Refunded: nobody attends any more; what was bought stays said.
+              <p>{text.boughtSeats(enrolment.seats)}</p>
+            ) : enrolment.seats === 1 && enrolment.buyerAttends === true ? (
+              // One seat: the buyer is its attendee (issue 42, item 6); nobody to name.
+              <p>{text.oneSeatYours}</p>
+            ) : (
+              <>
+                <p>{text.boughtSeats(enrolment.seats)}</p>
+                <AttendeeList enrolment={enrolment} />
+                {enrolment.seats > 1 && <AttendeesForm enrolment={enrolment} />}
+              </>
+            )}
+          </div>
+        )}
       </div>
     </article>
   );

@@ -37,8 +37,6 @@ export const accountPageText = {
     code: 'Code from the e-mail',
     confirm: 'Confirm',
     confirming: 'Confirming…',
-    sendAgain: 'Send the code again',
-    sentAgain: (email: string) => `We sent a new code to ${email}.`,
     changed: (email: string, old: string) =>
       `Your e-mail address is now ${email}. We told your old address, ${old}, of the change.`,
   },

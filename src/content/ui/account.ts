@@ -100,6 +100,28 @@ export const accountFormCopy = {
     busy: 'Saving…',
     backToSignIn: 'Back to sign in',
   },
+  /**
+   * 'Send the code again' on every e-mailed-code step (issue 42, item 6): offered a minute after a
+   * code was sent, the wait said beside it (not announced every second), and once when it ends.
+   */
+  resend: {
+    button: 'Send the code again',
+    sending: 'Sending a new code…',
+    wait: (seconds: number) =>
+      seconds === 1
+        ? 'You can ask for a new code in 1 second.'
+        : `You can ask for a new code in ${seconds} seconds.`,
+    ready: 'You can now ask for a new code.',
+    /** Sign-up and e-mail change: the address is the visitor's own. */
+    sent: (email: string) =>
+      `We sent a new code to ${email}. Use the newest code: the one before no longer works.`,
+    /** Password reset: as the first answer, whether or not the address has an account (DECISIONS 28). */
+    sentIfKnown: (email: string) =>
+      `If ${email || 'that address'} belongs to an account, a new code is on its way. Use the newest code: the one before no longer works.`,
+    /** Sign-up after a reload: the details (the password among them) are not kept on the page. */
+    lostDetails:
+      'This page was reloaded, so it no longer has your sign-up details. Press Cancel and send them again for a new code.',
+  },
   /** The /login page when the visitor is already signed in. */
   signedIn: {
     message: (name: string) => `You are signed in as ${name}.`,

@@ -16,6 +16,8 @@ export const batchText = {
   /** The cards' line when no batch has a seat left. */
   noneOpen: 'No open batch now: ask us about the next one',
   sessions: (n: number) => (n === 1 ? '1 session' : `${n} sessions`),
+  /** The sessions' times in the visitor's own zone, beside IST's (issue 42, item 6). */
+  yourTime: (times: string) => `Your time: ${times}`,
   trainer: (name: string) => `Trainer: ${name}`,
   seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
   full: 'Full',
@@ -24,12 +26,29 @@ export const batchText = {
   /** More seats asked than the chosen batch has left. */
   tooManySeats: (left: number) =>
     left === 1 ? 'Only 1 seat is left in this batch.' : `Only ${left} seats are left in this batch.`,
-  batchLabel: 'Batch',
-  /** A batch in the cart's select: `Mon 7 Dec 2026 · <schedule>`, and 'Full'. */
+  /** The cart's batch select; its options leave out the schedules' 'IST', which the label says once. */
+  batchLabel: 'Batch (times in IST)',
+  /**
+   * A batch in the cart's select: `7 Dec 2026 · <days> <hours>` (the schedule without 'IST'), and
+   * 'Full'. Short enough for a select at 360 px (issue 42, item 8): a select shows one line and
+   * cuts off what does not fit; the schedule names the days, so the start day's weekday goes.
+   */
   option: (day: string, schedule: string, seatsLeft: number) =>
-    `${weekdayOf(day)} ${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
+    `${formatDay(day)} · ${schedule.replace(/ IST$/, '')}${seatsLeft > 0 ? '' : ' (Full)'}`,
   /** The line's batch, no longer open (started or closed since it was added). */
-  closedOption: 'The batch chosen is no longer open',
+  closedOption: 'This batch is no longer open',
+  /**
+   * What a cart line says when its batch filled or closed while the cart was open (issue 42,
+   * item 6), and what to do.
+   */
+  lineFull: 'This batch is now full. Choose another batch, or delete this course from your cart.',
+  lineFewSeats: (left: number) =>
+    left === 1
+      ? 'Only 1 seat is left in this batch now. Choose 1 seat or another batch.'
+      : `Only ${left} seats are left in this batch now. Choose ${left} seats or fewer, or another batch.`,
+  lineClosed: 'This batch has started or closed. Choose another batch.',
+  /** The select's own tag of the line's batch once full. */
+  fullTag: 'Full',
   /** The cart line's price for several seats: `3 seats × $174.99 = $524.97`. */
   lineTotal: (seats: number, price: string, total: string) => `${seats} seats × ${price} = ${total}`,
   changing: 'Updating your cart…',

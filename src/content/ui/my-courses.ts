@@ -31,13 +31,37 @@ export const myCoursesText = {
   noAttendees: 'No attendees named yet.',
   youAttend: 'You are enrolled as an attendee of this batch.',
   boughtSeats: (seats: number) => (seats === 1 ? 'You bought 1 seat.' : `You bought ${seats} seats.`),
+  /** A one-seat buyer is the attendee (issue 42, item 6): nobody to name. */
+  oneSeatYours: 'You bought 1 seat, and you attend: nobody else to name.',
+  /** Among the attendees, the person looking. */
+  you: 'you',
+  /** The sessions' times in the visitor's own zone, under IST's (issue 42, item 6). */
+  yourTime: (times: string) => `Your time: ${times}`,
+  /** A refunded course (issue 42, item 6): the buyer's line, with the credit note. */
+  refundedOn: (date: string) => `Refunded on ${date}`,
+  /** The same for an attendee, who has no credit note. */
+  cancelledOn: (date: string) => `Cancelled on ${date}`,
+  creditNote: (creditNoteNo: string) => `Credit note ${creditNoteNo}`,
+  refundedText: 'This course was refunded, so it has no joining link or calendar file now.',
+  cancelledText:
+    'The order this place was booked with was refunded, so it has no joining link or calendar file now.',
 } as const;
 
-/** The attendee form of a buyer (DECISIONS 55). */
+/** The attendee form of a buyer of seats (DECISIONS 55; issue 42, item 6). */
 export const attendeesFormText = {
   heading: 'Name the attendees',
+  /** The buyer is asked first whether they take one of the seats. */
+  attendQuestion: 'Will you attend yourself?',
+  attendYes: 'Yes, one of the seats is mine',
+  attendNo: 'No, the seats are for others',
+  attendHint: 'Say whether you attend yourself.',
+  /** More people than seats with the buyer attending. */
+  tooMany: (others: number) =>
+    others === 1
+      ? 'With you attending, 1 seat is left for others. Empty the rows you do not need.'
+      : `With you attending, ${others} seats are left for others. Empty the rows you do not need.`,
   intro: (seats: number) =>
-    `Give the name and e-mail address of each person who will attend, up to ${seats} (one per seat). Each new attendee gets the joining details by e-mail and sees the batch in My courses when they sign in with that address.`,
+    `Give the name and e-mail address of each person who will attend, up to ${seats} (one per seat). Each new attendee gets the joining details by e-mail and sees the batch in My courses when they sign in with that address. Anyone you take off later gets an e-mail that removes the sessions from their calendar.`,
   row: (index: number) => `Attendee ${index}`,
   name: 'Name',
   email: 'E-mail',

@@ -75,8 +75,10 @@ export const courseText = {
   listHeading: 'Courses',
   regularFee: 'Regular fee',
   now: ', now',
-  /** Said after the rupee fee beside the dollar one (DECISIONS 46), to assistive technology: the ₹ shows it. */
-  inIndia: ' in India',
+  /** After the rupee fee when it is the small one (DECISIONS 46; issue 42, item 4). */
+  inIndia: 'in India',
+  /** After the dollar fee when it is the small one, for a visitor in India. */
+  outsideIndia: 'outside India',
 } as const;
 
 /** The blog's own words (DECISIONS 65); each post's words are in src/content/blog/. */

@@ -6,7 +6,7 @@
 /** Asks for the notifications host (toasts, the spinner): a toast is raised or a request starts. */
 export const NOTIFICATIONS_NEEDED = 'sis:notifications-needed';
 
-/** Asks for the header island, which holds the account dialog (Add to cart while signed out). */
+/** Asks for the header's account island, which holds the account dialog (Add to cart while signed out). */
 export const HEADER_NEEDED = 'sis:header-needed';
 
 /**

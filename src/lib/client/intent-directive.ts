@@ -1,8 +1,7 @@
 /**
  * `client:intent` (issue 20): an island hydrates when the visitor is about to use it, not before,
  * so a reader downloads no React. It hydrates on the first pointer over or down, focus, key or
- * touch inside it; when it comes within `margin` of the viewport (an IntersectionObserver
- * rootMargin, e.g. `'400px'`); at idle when this browser keeps one of `idleIf` (localStorage keys,
+ * touch inside it; at idle when this browser keeps one of `idleIf` (localStorage keys,
  * e.g. `user`: a signed-in visitor sees their name and cart count without touching anything), holds
  * a value of `idleIfValue`, or keeps one of `idleIfSession` (sessionStorage keys), or the address
  * has one of `idleIfQuery`; or when `event` is dispatched on window (a store asks for
@@ -10,10 +9,10 @@
  * React handles the form, included) is held and replayed on the same button once it has, and Enter in a form's field submits the form once it has, so no first press is
  * lost (React hydrates onto the server's DOM nodes).
  *
- * Nothing hydrates on its own before the page has painted: "at idle" and the margin wait for the
+ * Nothing hydrates on its own before the page has painted: "at idle" waits for the
  * first frame after `load`, so an island's code never competes with the first paint for a slow
- * network (issue 20: LCP). `afterPaint` hydrates at that idle moment with no other sign: an island
- * that moves on its own (the home slider's autoplay).
+ * network (issue 20: LCP). A carousel that moves on its own does so before it hydrates
+ * (`<carousel-autoplay>`, issue 42), so no island needs to hydrate with no sign from the visitor.
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_FAILED } from './events';
@@ -26,10 +25,7 @@ export interface IntentOptions {
   readonly idleIfSession?: readonly string[];
   /** Query parameters of the page's address that make it hydrate at idle (`about` on the contact form). */
   readonly idleIfQuery?: readonly string[];
-  readonly margin?: string;
   readonly event?: string;
-  /** Hydrate at idle once the page has painted, with no other sign. */
-  readonly afterPaint?: boolean;
   /**
    * An event to dispatch on window when this island starts hydrating and the visitor is not
    * remembered (`idleIf`): the island its press will need next (Add to cart signed out opens the
@@ -85,7 +81,6 @@ const intentDirective: ClientDirective = (load, options, el) => {
   let hydrating: Promise<void> | undefined;
   let held: HTMLElement | undefined;
   let heldSubmit: HTMLFormElement | undefined;
-  let observer: IntersectionObserver | undefined;
 
   const query = new URLSearchParams(window.location.search);
   const remembered =
@@ -96,7 +91,6 @@ const intentDirective: ClientDirective = (load, options, el) => {
   const stopListening = () => {
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
     if (opts.event) window.removeEventListener(opts.event, start);
-    observer?.disconnect();
   };
 
   function start(): Promise<void> {
@@ -191,19 +185,8 @@ const intentDirective: ClientDirective = (load, options, el) => {
   // An island's forms are React's: the browser never sends one itself (a GET would put the fields,
   // a password among them, in the address). React's handlers still run; they send what is sent.
   el.addEventListener('submit', (event) => event.preventDefault(), true);
-  const watchMargin = (margin: string) => {
-    observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void start();
-      },
-      { rootMargin: margin },
-    );
-    for (const child of el.children) observer.observe(child);
-  };
   whenPaintedAndIdle(() => {
     if (hydrating) return;
-    if (opts.margin && 'IntersectionObserver' in window) watchMargin(opts.margin);
-    else if (opts.afterPaint) void start();
     if (remembered) void start();
   });
 };

@@ -9,3 +9,12 @@ export function positionText(template: string, index: number, inView: number, to
     .replace('{index}', first === last ? String(first) : `${first}–${last}`)
     .replace('{total}', String(total));
 }
+
+/** product-spec section 1: a carousel moves every 5000 ms (the home slider keeps the same pace). */
+export const AUTOPLAY_MS = 5000;
+
+/** Which slide a row scrolled by `scrollLeft` shows first (slides `slideWidth` wide, `gap` apart). */
+export function startingSlide(scrollLeft: number, slideWidth: number, gap: number, slides: number): number {
+  if (slideWidth <= 0 || slides <= 0) return 0;
+  return Math.min(slides - 1, Math.max(0, Math.round(scrollLeft / (slideWidth + gap))));
+}

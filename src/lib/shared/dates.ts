@@ -15,8 +15,26 @@ export function formatIndianDate(iso: string): string {
   return `${day} ${month === 9 ? 'Sept' : MONTHS[month - 1]} ${year}`;
 }
 
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = 330 * 60 * 1000;
+/** India Standard Time is UTC+05:30 all year (no daylight saving), in minutes east of UTC. */
+export const IST_OFFSET_MINUTES = 330;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60 * 1000;
+
+/**
+ * Whether a browser's clock reads as India's at `at`: its `getTimezoneOffset` is India's (minutes
+ * behind UTC, so negative). No `Intl` needed.
+ */
+export function clockReadsAsIndia(at: Date): boolean {
+  return at.getTimezoneOffset() === -IST_OFFSET_MINUTES;
+}
+
+/**
+ * The IANA names of India's time zone a browser may report (`Intl.DateTimeFormat().resolvedOptions()
+ * .timeZone`): Chromium still says `Asia/Calcutta`, the older name.
+ */
+export const INDIA_TIME_ZONES = ['Asia/Kolkata', 'Asia/Calcutta'] as const;
+
+/** The time zone schema.org's `scheduleTimezone` names for India. */
+export const INDIA_TIME_ZONE = INDIA_TIME_ZONES[0];
 
 /** The day in India of an instant, as `2026-05-05` (`2026-05-04T20:00:00Z` is already the 5th). */
 export function indianDay(at: Date): string {
@@ -99,4 +117,11 @@ export function financialYearOf(at: Date): number {
 export function isoInIndia(iso: string): string {
   const shifted = new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString();
   return `${shifted.slice(0, 19)}+05:30`;
+}
+
+/** A time of day in India, in minutes after midnight, as ISO 8601 writes it: `1140` -> `19:00:00+05:30`. */
+export function istTimeOfDay(minutes: number): string {
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${hh}:${mm}:00+05:30`;
 }

@@ -1,7 +1,10 @@
 import { coursePath, isoHours } from '~/lib/shared/course-pages';
-import { usdFromCents } from '~/lib/shared/money';
+import { availabilityOf, courseInstances, courseOffers } from '~/lib/shared/course-json-ld';
+import type { Batch } from '~/lib/shared/schemas/batch-public';
 import type { Course } from '~/lib/shared/schemas/course';
 import { site } from '~/site.config';
+
+export { serializeJsonLd } from '~/lib/shared/json-ld-block';
 
 const fallbackOrigin = new URL('http://localhost:8888');
 
@@ -39,12 +42,21 @@ export function organizationJsonLd(origin: URL | undefined): Record<string, unkn
 }
 
 /**
- * schema.org `Course` for a course page: provider is the company's Organization, the offer is the
- * discounted fee in USD, and the course runs online for its teaching hours.
+ * schema.org `Course` for a course page, as Google's course info rich result asks (issue 42, item
+ * 9): the company's Organization as provider; an offer in each currency (the price charged in
+ * rupees to a buyer in India, in dollars to anyone else: DECISIONS 46), each a paid course; and a
+ * `CourseInstance` per open batch (`batches`; DECISIONS 54), or, with none known (the build), the
+ * course run online for its teaching hours, which the page's batch picker replaces by the open
+ * batches once it has them (`withOpenBatches`).
  */
-export function courseJsonLd(course: Course, origin: URL | undefined): Record<string, unknown> {
+export function courseJsonLd(
+  course: Course,
+  origin: URL | undefined,
+  batches?: readonly Batch[],
+): Record<string, unknown> {
   const base = origin ?? fallbackOrigin;
   const url = new URL(coursePath(course), base).href;
+  const workload = isoHours(course.durationHours);
   return {
     '@context': 'https://schema.org',
     '@type': 'Course',
@@ -56,6 +68,7 @@ export function courseJsonLd(course: Course, origin: URL | undefined): Record<st
     courseCode: String(course.id),
     educationalLevel: course.level,
     inLanguage: 'en',
+    timeRequired: workload,
     teaches: course.outcomes,
     provider: {
       '@type': 'Organization',
@@ -63,22 +76,12 @@ export function courseJsonLd(course: Course, origin: URL | undefined): Record<st
       name: site.legalName,
       sameAs: base.href,
     },
-    offers: [
-      {
-        '@type': 'Offer',
-        category: 'Paid',
-        price: usdFromCents(course.discountedFeesCents),
-        priceCurrency: 'USD',
-        url,
-      },
-    ],
-    hasCourseInstance: [
-      {
-        '@type': 'CourseInstance',
-        courseMode: 'Online',
-        courseWorkload: isoHours(course.durationHours),
-      },
-    ],
+    offers: courseOffers(
+      { usdCents: course.discountedFeesCents, inrPaise: course.discountedFeesPaise },
+      url,
+      availabilityOf(batches),
+    ),
+    hasCourseInstance: courseInstances(batches, url, workload),
   };
 }
 
@@ -166,9 +169,4 @@ export function caseStudyJsonLd(
     about: sector,
     author: { '@type': 'Organization', '@id': organizationId(base), name: site.legalName },
   };
-}
-
-/** JSON for a `<script type="application/ld+json">` block: `<` escaped so text cannot end it. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }

@@ -20,4 +20,9 @@ export const SESSION_STORAGE_KEYS = {
   pendingCode: 'usercode',
   /** The payment this tab left to make at the gateway (issue 28), until its outcome is shown. */
   payment: 'payment',
+  /**
+   * The currency this tab shows first, `inr` or `usd` (issue 42, item 4), decided once per tab by
+   * `LikelyCurrency.astro`'s inline script so later pages skip the time zone look-up.
+   */
+  currency: 'currency',
 } as const;

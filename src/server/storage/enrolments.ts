@@ -17,6 +17,13 @@ import { openStore, SKIP } from '~/server/storage/blob-store';
 
 const PersonSchema = z.object({ name: z.string(), email: z.string() });
 
+/**
+ * An attendee: name and e-mail, and `since`, the list's `revision` when they were named again
+ * after being taken off (absent: named once), which keys their new invitation (issue 42, item 6).
+ */
+const AttendeeRecordSchema = z.extend(PersonSchema, { since: z.optional(z.int()) });
+export type AttendeeRecord = z.infer<typeof AttendeeRecordSchema>;
+
 export const EnrolmentRecordSchema = z.object({
   orderNo: z.string(),
   courseId: z.int(),
@@ -26,12 +33,37 @@ export const EnrolmentRecordSchema = z.object({
   /** Seats bought (1-20, DECISIONS 55). */
   seats: z.int().check(z.gte(1)),
   buyer: z.extend(PersonSchema, { userId: z.string() }),
-  /** The people the buyer named for the seats, distinct e-mails, at most `seats`. */
-  attendees: z.array(PersonSchema),
+  /**
+   * The people who attend, distinct e-mails, at most `seats`: those the buyer named, and the buyer
+   * when they attend (one seat: from the start; more: once they say so). Absent from a one-seat
+   * enrolment stored before: read with `attendeesOf`.
+   */
+  attendees: z.array(AttendeeRecordSchema),
+  /**
+   * The buyer's answer to 'Will you attend yourself?' (issue 42, item 6): true for one seat,
+   * absent while a buyer of more has not answered.
+   */
+  buyerAttends: z.optional(z.boolean()),
+  /** How many times the attendees were changed (absent: never). */
+  revision: z.optional(z.int()),
+  /**
+   * The SEQUENCE of the calendar files (invitations, cancellations) the last change of the
+   * attendees sent: each change's is above the one before and above any file written before it
+   * (`calendarSequence` of its time + 1), so a cancellation outranks the invitation it follows
+   * and an invitation again the cancellation, however quickly one follows the other.
+   */
+  sequence: z.optional(z.int()),
+  /**
+   * The people the last change took off, with that change's `revision`: each is mailed a
+   * cancellation of the sessions (`queueRemovalMails`), kept here so a retry of the same change
+   * mails whoever a crash left unmailed; replaced by the next change.
+   */
+  removed: z.optional(z.array(z.extend(PersonSchema, { revision: z.int() }))),
   /**
    * Every attendee address (other than the buyer's) ever named, so ever mailed, as `addressKey`
-   * hashes, never the addresses: the attendee cap of DECISIONS 59 counts them. Absent on an
-   * enrolment no attendee was named on since the cap (then: its attendees).
+   * hashes, never the addresses, and `<hash>:<since>` for each time one was named again after
+   * being taken off (a new invitation): the attendee cap of DECISIONS 59 counts them. Absent on
+   * an enrolment no attendee was named on since the cap (then: its attendees).
    */
   mailedTo: z.optional(z.array(z.string())),
   /**
@@ -41,8 +73,13 @@ export const EnrolmentRecordSchema = z.object({
   attendeesNotice: z.optional(NoticeAcceptedSchema),
   /** When the payment that enrolled them was confirmed (ISO 8601). */
   enrolledAt: z.iso.datetime(),
-  /** Set when the course was refunded: the seats are given back and the enrolment no longer listed. */
+  /**
+   * Set when the course was refunded: the seats are given back, and My courses shows it as
+   * refunded (issue 42, item 6), with no joining link or calendar.
+   */
   cancelledAt: z.optional(z.iso.datetime()),
+  /** The credit note of that refund (DECISIONS 49), once known. */
+  creditNoteNo: z.optional(z.string()),
 });
 export type EnrolmentRecord = z.infer<typeof EnrolmentRecordSchema>;
 
@@ -138,7 +175,7 @@ async function enrolmentsUnder(
 
 /**
  * A person's enrolments: those they bought and those they were named on (by e-mail), each once,
- * cancelled ones left out, newest first.
+ * refunded (cancelled) ones included, newest first.
  */
 export async function listEnrolmentsOf(person: {
   userId: string;
@@ -154,9 +191,7 @@ export async function listEnrolmentsOf(person: {
   const unique = new Map(
     [...bought, ...named].map((record) => [idOf(record.orderNo, record.courseId), record]),
   );
-  return [...unique.values()]
-    .filter((record) => record.cancelledAt === undefined)
-    .sort((a, b) => b.enrolledAt.localeCompare(a.enrolledAt));
+  return [...unique.values()].sort((a, b) => b.enrolledAt.localeCompare(a.enrolledAt));
 }
 
 /** A batch's roster: every enrolment on it that is not cancelled, oldest first. */

@@ -5,6 +5,7 @@ interface SentEmail {
   readonly to: string[];
   readonly subject: string;
   readonly text: string;
+  readonly attachments?: { filename?: string; content?: string; content_type?: string }[];
 }
 
 async function sentTo(address: string): Promise<SentEmail[]> {
@@ -39,4 +40,26 @@ export async function mailsTo(address: string): Promise<{ subject: string; text:
 /** How many e-mails reached `address` so far. */
 export async function mailCount(address: string): Promise<number> {
   return (await sentTo(address)).length;
+}
+
+/** A file attached to an e-mail: its name, media type and text. */
+export interface MailFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+/** The e-mails that reached `address`, oldest first, with their attached files read as text. */
+export async function mailsWithFilesTo(
+  address: string,
+): Promise<{ subject: string; text: string; files: MailFile[] }[]> {
+  return (await sentTo(address)).map(({ subject, text, attachments }) => ({
+    subject,
+    text,
+    files: (attachments ?? []).map((file) => ({
+      filename: file.filename ?? '',
+      contentType: file.content_type ?? '',
+      text: Buffer.from(file.content ?? '', 'base64').toString('utf8'),
+    })),
+  }));
 }

@@ -83,7 +83,8 @@ describe('GET /api/console/batches/{id}/roster', () => {
         enrolledAt: '2026-11-26T06:00:00.000Z',
         buyer: { name: 'Kiran Rao', email: 'kiran@example.com' },
         seats: 1,
-        attendees: [],
+        // A one-seat buyer is its attendee (issue 42, item 6), stored so or not.
+        attendees: [{ name: 'Kiran Rao', email: 'kiran@example.com' }],
       },
     ]);
   });
@@ -100,7 +101,7 @@ describe('GET /api/console/batches/{id}/roster', () => {
       'Order,Enrolled (IST),Buyer,Buyer e-mail,Seats,Attendee,Attendee e-mail',
       `${orders[0]},2026-11-25 17:30,Meera Joshi,meera@example.com,3,Ravi Patil,ravi@example.com`,
       `${orders[0]},2026-11-25 17:30,Meera Joshi,meera@example.com,3,"'=HYPERLINK(""http://x"")",sana@example.com`,
-      `${orders[1]},2026-11-26 11:30,Kiran Rao,kiran@example.com,1,,`,
+      `${orders[1]},2026-11-26 11:30,Kiran Rao,kiran@example.com,1,Kiran Rao,kiran@example.com`,
       '',
     ]);
   });

@@ -503,13 +503,11 @@ describe('console parameters (DECISIONS 53; API.md, dates and cursors)', () => {
     ];
     for (const cursor of cursors) {
       for (const path of ['/api/console/orders', '/api/console/customers', '/api/console/leads']) {
-        const started = performance.now();
         const response = await call('GET', `${path}?cursor=${encodeURIComponent(cursor)}`, staff);
         expect(response.status, `${path} ${cursor}`).toBe(400);
         expect(await response.json()).toEqual({
           errors: ['That page is no longer available. Please load the list again.'],
         });
-        expect(performance.now() - started).toBeLessThan(1000);
       }
     }
     // A leads cursor of one tab is no cursor of another, nor of the orders.

@@ -9,6 +9,7 @@ import { openStore } from '~/server/storage/blob-store';
 import type { BatchRecord } from '~/server/storage/batches';
 import type { EnrolmentRecord } from '~/server/storage/enrolments';
 import { OutboxMailSchema } from '~/server/storage/outbox';
+import { addRefund } from '~/server/storage/refunds';
 import { startBlobsServer, type RunningBlobsServer } from '../../support/blobs-server';
 import { browserHeaders } from '../../support/browser-headers';
 import { storedBatch, storedEnrolment } from '../../support/enrolments';
@@ -100,6 +101,8 @@ describe('GET /api/me/courses', () => {
       seats: 3,
       attendees: [],
       role: 'buyer',
+      // A buyer of several seats who has not said whether they attend (issue 42, item 6).
+      buyerAttends: null,
     });
     expect(EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', stranger)).json())).toEqual([]);
     expect((await call('GET', '/api/me/courses')).status).toBe(401);
@@ -197,19 +200,18 @@ describe('the attendee cap (DECISIONS 59; API.md, Students)', () => {
     email: `${letter}@example.org`,
   });
 
-  it('mails at most 2 x seats distinct addresses per enrolment; past that 429 with the sentence, storing and mailing nothing', async () => {
+  it('sends at most 2 x seats invitations per enrolment, one named again after being taken off counting again; past that 429 with the sentence, storing and mailing nothing', async () => {
     const owner = await newSignedInPerson({ name: 'Anil Kumar' });
     const two = await storedEnrolment(batch, owner, { seats: 2 });
     const path = `/api/me/courses/${two.orderNo}/${two.courseId}/attendees`;
     const prefix = `enrolment-${two.orderNo}-${two.courseId}-to-`;
     const save = (body: unknown) => call('POST', path, { session: owner.session, body });
-    // a, b, then c, d: four addresses mailed, the cap of two seats. Naming a again, or the buyer
-    // themselves, mails no new address and is allowed.
+    // a, b, then c, d: four invitations, the cap of two seats. The buyer themselves is not counted.
     for (const list of [
       [person('a'), person('b')],
-      [person('c'), person('d')],
-      [person('a'), { name: 'Anil Kumar', email: owner.email }],
-      [person('D'), person('b')],
+      [person('c'), person('b')],
+      [person('c'), person('D')],
+      [person('c'), { name: 'Anil Kumar', email: owner.email }],
     ])
       expect((await save(list)).status).toBe(200);
     expect(await outboxTo(prefix)).toEqual([
@@ -218,15 +220,22 @@ describe('the attendee cap (DECISIONS 59; API.md, Students)', () => {
       'c@example.org',
       'd@example.org',
     ]);
+    // Each one taken off was told, with a cancellation.
+    expect(await outboxTo(`attendee-removed-${two.orderNo}-${two.courseId}-`)).toEqual([
+      'a@example.org',
+      'b@example.org',
+      'd@example.org',
+    ]);
 
-    const refused = await save([person('a'), person('e')]);
+    // a again: a fifth invitation (a was taken off, and told so).
+    const refused = await save([person('a'), person('c')]);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       errors: ['You have changed the attendees of this course too often. Write to us to change them again.'],
     });
     expect(refused.headers.get('retry-after')).toBeNull();
     const [stored] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', owner)).json());
-    expect(stored!.attendees.map((attendee) => attendee.email)).toEqual(['d@example.org', 'b@example.org']);
+    expect(stored!.attendees.map((attendee) => attendee.email)).toEqual(['c@example.org', owner.email]);
     expect(await outboxTo(prefix)).toHaveLength(4);
   });
 
@@ -265,10 +274,137 @@ describe('GET /api/me/courses/{orderNo}/{courseId}/calendar.ics', () => {
     expect((await call('GET', calendarPath)).status).toBe(401);
   });
 
-  it('forgets a refunded enrolment: not listed, no calendar', async () => {
-    const refunded = await storedEnrolment(batch, stranger, { cancelledAt: '2026-11-30T00:00:00.000Z' });
-    expect(EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', stranger)).json())).toEqual([]);
+  it('keeps a refunded enrolment listed as refunded, with its credit note, no joining link, no calendar and no attendees to change', async () => {
+    const refunded = await storedEnrolment(batch, stranger, {
+      cancelledAt: '2026-11-30T00:00:00.000Z',
+      creditNoteNo: 'SIS-CN2627-00007',
+    });
+    const listed = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', stranger)).json());
+    const item = listed.find((each) => each.orderNo === refunded.orderNo)!;
+    expect(item.refunded).toEqual({ at: '2026-11-30T00:00:00.000Z', creditNoteNo: 'SIS-CN2627-00007' });
+    expect(item.batch.joinUrl).toBeUndefined();
+    expect(item.batch.id).toBe(batch.id);
     const path = `/api/me/courses/${refunded.orderNo}/${refunded.courseId}/calendar.ics`;
     expect((await call('GET', path, stranger)).status).toBe(404);
+    const attendees = `/api/me/courses/${refunded.orderNo}/${refunded.courseId}/attendees`;
+    expect((await call('POST', attendees, { session: stranger.session, body: [] })).status).toBe(404);
+  });
+
+  it('finds the credit note of a course refunded before enrolments noted it, in the order’s refunds', async () => {
+    const owner = await newSignedInPerson();
+    const earlier = await storedEnrolment(batch, owner, { cancelledAt: '2026-11-29T00:00:00.000Z' });
+    const refund = {
+      courseIds: [earlier.courseId],
+      amountCents: 1000,
+      currency: 'INR',
+      reason: 'Asked for.',
+      by: 'Staff <staff@example.com>',
+      at: '2026-11-28T00:00:00.000Z',
+      updatedAt: '2026-11-29T00:00:00.000Z',
+    };
+    await addRefund(earlier.orderNo, () => ({
+      add: { ...refund, id: 'rf_failed', state: 'failed' },
+    }));
+    await addRefund(earlier.orderNo, () => ({
+      add: { ...refund, id: 'rf_done', state: 'processed', creditNoteNo: 'SIS-CN2627-00009' },
+    }));
+    const [item] = EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', owner)).json());
+    expect(item!.refunded).toEqual({ at: '2026-11-29T00:00:00.000Z', creditNoteNo: 'SIS-CN2627-00009' });
+  });
+});
+
+describe('who attends (issue 42, item 6)', () => {
+  const listOf = async (person: Person) =>
+    EnrolmentsSchema.parse(await (await call('GET', '/api/me/courses', person)).json());
+
+  it('makes a one-seat buyer the attendee: listed as attending, nobody to name', async () => {
+    const owner = await newSignedInPerson({ name: 'Asha Rane' });
+    const one = await storedEnrolment(batch, owner, { seats: 1 });
+    const item = (await listOf(owner)).find((each) => each.orderNo === one.orderNo)!;
+    expect(item.buyerAttends).toBe(true);
+    expect(item.attendees).toEqual([{ name: owner.name, email: owner.email, you: true }]);
+  });
+
+  it('asks a buyer of seats: yes puts them on a seat and mails them their joining details; no takes them off with a cancellation', async () => {
+    const owner = await newSignedInPerson({ name: 'Nisha Kale' });
+    const three = await storedEnrolment(batch, owner, { seats: 3 });
+    const path = `/api/me/courses/${three.orderNo}/${three.courseId}/attendees`;
+    const save = (body: unknown) => call('POST', path, { session: owner.session, body });
+    const sana = { name: 'Sana Shaikh', email: 'sana.attends@example.com' };
+
+    const yes = await save({ attendees: [sana], buyerAttends: true });
+    expect(yes.status).toBe(200);
+    const saved = EnrolmentSchema.parse(await yes.json());
+    expect(saved.buyerAttends).toBe(true);
+    expect(saved.attendees).toEqual([{ name: owner.name, email: owner.email, you: true }, sana]);
+    expect(await outboxTo(`enrolment-${three.orderNo}-${three.courseId}-buyer-attends`)).toEqual([
+      owner.email,
+    ]);
+
+    // Three people for three seats with the buyer: one too many.
+    const tooMany = await save({
+      attendees: [
+        sana,
+        { name: 'Kiran Rao', email: 'kiran.a@example.com' },
+        { name: 'Om Pai', email: 'om@example.com' },
+      ],
+      buyerAttends: true,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({ errors: [BATCH_HINTS.tooManyAttendees] });
+
+    const no = EnrolmentSchema.parse(await (await save({ attendees: [sana], buyerAttends: false })).json());
+    expect(no.buyerAttends).toBe(false);
+    expect(no.attendees).toEqual([sana]);
+    expect(await outboxTo(`attendee-removed-${three.orderNo}-${three.courseId}-`)).toEqual([owner.email]);
+    // The answer alone (no one named yet) is kept too.
+    const other = await storedEnrolment(batch, owner, { seats: 2 });
+    const otherPath = `/api/me/courses/${other.orderNo}/${other.courseId}/attendees`;
+    const answered = await call('POST', otherPath, {
+      session: owner.session,
+      body: { attendees: [], buyerAttends: false },
+    });
+    expect(EnrolmentSchema.parse(await answered.json()).buyerAttends).toBe(false);
+  });
+
+  it('mails an attendee taken off a cancellation with the invitation’s UIDs, STATUS:CANCELLED and a higher SEQUENCE, and invites them again when named again', async () => {
+    const owner = await newSignedInPerson({ name: 'Leela Nair' });
+    const two = await storedEnrolment(batch, owner, { seats: 2 });
+    const path = `/api/me/courses/${two.orderNo}/${two.courseId}/attendees`;
+    const save = (body: unknown) => call('POST', path, { session: owner.session, body });
+    const omkar = { name: 'Omkar Joshi', email: 'omkar.removed@example.com' };
+    const outbox = openStore('outbox');
+    const mailOf = async (prefix: string) => {
+      const [key] = await outbox.list(`mails/${prefix}`);
+      return (await outbox.get(key!, OutboxMailSchema))!;
+    };
+    const icsOfMail = (mail: { attachments?: { contentBase64: string }[] | undefined }) =>
+      parseIcs(Buffer.from(mail.attachments![0]!.contentBase64, 'base64').toString('utf8'));
+
+    expect((await save([omkar])).status).toBe(200);
+    const invitation = icsOfMail(await mailOf(`enrolment-${two.orderNo}-${two.courseId}-to-`));
+    expect((await save([])).status).toBe(200);
+    const removal = await mailOf(`attendee-removed-${two.orderNo}-${two.courseId}-`);
+    expect(removal.to).toEqual([omkar.email]);
+    expect(removal.subject).toBe('You no longer attend DevOps with AWS - Sahyadri Infotech');
+    const cancellation = icsOfMail(removal);
+    expect(cancellation.method).toBe('CANCEL');
+    expect(cancellation.events.map((event) => event.uid)).toEqual(
+      invitation.events.map((event) => event.uid),
+    );
+    for (const [index, event] of cancellation.events.entries()) {
+      expect(event.status).toBe('CANCELLED');
+      expect(event.sequence).toBeGreaterThan(invitation.events[index]!.sequence);
+    }
+
+    // Named again at once: a new invitation, which outranks the cancellation.
+    expect((await save([omkar])).status).toBe(200);
+    const invitations = await outboxTo(`enrolment-${two.orderNo}-${two.courseId}-to-`);
+    expect(invitations).toEqual([omkar.email, omkar.email]);
+    const again = (await outbox.list(`mails/enrolment-${two.orderNo}-${two.courseId}-to-`)).find((key) =>
+      /-r\d+$/.test(key),
+    );
+    const renewed = icsOfMail((await outbox.get(again!, OutboxMailSchema))!);
+    expect(renewed.events[0]!.sequence).toBeGreaterThan(cancellation.events[0]!.sequence);
   });
 });

@@ -128,3 +128,88 @@ describe('batches store', () => {
     expect(store.chooseSeats(3, 1)).toBeUndefined();
   });
 });
+
+describe('a batch that fills while the cart is open (issue 42, item 6)', () => {
+  /** A catalogue whose answer the test changes between calls. */
+  function stubChangingCatalogue(first: unknown) {
+    let reply = first;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        calls.push(path);
+        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    return { calls, answer: (next: unknown) => (reply = next) };
+  }
+
+  it('asks the catalogue again when loaded, and keeps what it showed when that fails', async () => {
+    const catalogue = stubChangingCatalogue([{ id: 3, batches: [batch('b-3-next', '2026-12-07', 2)] }]);
+    const store = await loadStore();
+    await store.loadOpenBatches();
+    catalogue.answer([{ id: 3, batches: [batch('b-3-next', '2026-12-07', 0)] }]);
+    await store.loadOpenBatches();
+    expect(store.$openBatches.get()[3]![0]!.seatsLeft).toBe(2);
+    await store.refreshOpenBatches();
+    expect(store.$openBatches.get()[3]![0]!.seatsLeft).toBe(0);
+    expect(catalogue.calls).toHaveLength(2);
+    catalogue.answer({ errors: ['Down.'] });
+    await store.refreshOpenBatches();
+    expect(store.$batchesState.get()).toBe('ready');
+    expect(store.$openBatches.get()[3]![0]!.seatsLeft).toBe(0);
+  });
+
+  it('asks again every half minute while the page is in front, and on focus or a return to the tab, until stopped', async () => {
+    const catalogue = stubChangingCatalogue([{ id: 3, batches: [batch('b-3-next', '2026-12-07', 2)] }]);
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible', cookie: '' });
+    const win = new EventTarget();
+    vi.stubGlobal('document', page);
+    vi.stubGlobal('window', win);
+    vi.useFakeTimers();
+    try {
+      const store = await loadStore();
+      await store.loadOpenBatches();
+      const stop = store.watchSeatsLeft();
+      const settled = () => vi.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(store.SEATS_RECHECK_MS);
+      expect(catalogue.calls).toHaveLength(2);
+      // Hidden: the timer asks nothing.
+      page.visibilityState = 'hidden';
+      await vi.advanceTimersByTimeAsync(store.SEATS_RECHECK_MS);
+      expect(catalogue.calls).toHaveLength(2);
+      // Back in front: asked at once, full now.
+      catalogue.answer([{ id: 3, batches: [batch('b-3-next', '2026-12-07', 0)] }]);
+      page.visibilityState = 'visible';
+      page.dispatchEvent(new Event('visibilitychange'));
+      await settled();
+      expect(catalogue.calls).toHaveLength(3);
+      expect(store.$openBatches.get()[3]![0]!.seatsLeft).toBe(0);
+      win.dispatchEvent(new Event('focus'));
+      await settled();
+      expect(catalogue.calls).toHaveLength(4);
+      stop();
+      win.dispatchEvent(new Event('focus'));
+      await vi.advanceTimersByTimeAsync(store.SEATS_RECHECK_MS * 2);
+      expect(catalogue.calls).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says what stops a cart line: its batch full, with fewer seats left than asked, or closed', async () => {
+    const store = await loadStore();
+    const batches = [batch('b-3-full', '2026-12-07', 0), batch('b-3-two', '2026-12-12', 2)];
+    expect(store.cartLineProblem({ batchId: 'b-3-full', seats: 1 }, batches)).toBe(
+      'This batch is now full. Choose another batch, or delete this course from your cart.',
+    );
+    expect(store.cartLineProblem({ batchId: 'b-3-two', seats: 3 }, batches)).toBe(
+      'Only 2 seats are left in this batch now. Choose 2 seats or fewer, or another batch.',
+    );
+    expect(store.cartLineProblem({ batchId: 'b-3-two', seats: 2 }, batches)).toBeUndefined();
+    expect(store.cartLineProblem({ batchId: 'b-3-gone', seats: 1 }, batches)).toBe(
+      'This batch has started or closed. Choose another batch.',
+    );
+    expect(store.cartLineProblem({ batchId: 'b-3-gone', seats: 1 }, undefined)).toBeUndefined();
+  });
+});

@@ -155,7 +155,12 @@ describe('sign-up with an e-mailed code', () => {
     });
     expect(await session.sendSignUpCode(details)).toEqual({ ok: true });
     expect(calls[0]?.body).toEqual({ ...details, clientCode: 'sispl' });
-    expect(session.$pendingCode.get()).toEqual({ ...ids, purpose: 'register', email: details.email });
+    expect(session.$pendingCode.get()).toEqual({
+      ...ids,
+      purpose: 'register',
+      email: details.email,
+      sentAt: expect.any(Number),
+    });
     expect(JSON.parse(sessionStorage.getItem('usercode') ?? '')).toMatchObject(ids);
 
     expect(await session.verifySignUp({ verificationcode: '123456' })).toEqual({ ok: true });
@@ -248,6 +253,68 @@ describe('forgot password (DECISIONS 28)', () => {
     expect(accountCalls(calls).at(-1)).toMatchObject({ body: { ...ids, ...reset } });
     expect(session.$user.get()).toEqual(priya);
     expect(session.$pendingCode.get()).toBeNull();
+  });
+});
+
+describe('Send the code again (issue 42, item 6)', () => {
+  const newIds = { usercode: 'pending_code_second_0123', userkey: 'secret_key_second_0123456789ab' };
+  /** Answers the first call with `ids`, every later one with `newIds`. */
+  const firstThenNew = () => {
+    let answered = 0;
+    return async () => ({ status: 200, body: (answered += 1) === 1 ? ids : newIds });
+  };
+
+  it('sign-up sends the same details again; the new ids (and when) replace the old', async () => {
+    const { session, calls } = await loadStores({
+      routes: { 'POST /api/account/sendcode': firstThenNew() },
+    });
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    await session.sendSignUpCode(details, 'v2');
+    now.mockReturnValue(1_061_000);
+    expect(await session.resendSignUpCode()).toEqual({ ok: true });
+    expect(calls.map((call) => call.body)).toEqual([
+      { ...details, notice: 'v2', clientCode: 'sispl' },
+      { ...details, notice: 'v2', clientCode: 'sispl' },
+    ]);
+    expect(session.$pendingCode.get()).toEqual({
+      ...newIds,
+      purpose: 'register',
+      email: details.email,
+      sentAt: 1_061_000,
+    });
+  });
+
+  it('sign-up after a reload has no details to send: it says so and asks nothing', async () => {
+    const { session, calls } = await loadStores({
+      session: { usercode: JSON.stringify({ ...ids, purpose: 'register', email: details.email }) },
+    });
+    expect(await session.resendSignUpCode()).toEqual({
+      ok: false,
+      status: 0,
+      errors: [
+        'This page was reloaded, so it no longer has your sign-up details. Press Cancel and send them again for a new code.',
+      ],
+    });
+    expect(calls).toEqual([]);
+    expect(session.$pendingCode.get()?.usercode).toBe(ids.usercode);
+  });
+
+  it('a reset asks again for the same address; a 429 comes back with its sentence and keeps the code step', async () => {
+    const limited = 'Too many attempts in a short time. Please try again in 12 minutes.';
+    let answered = 0;
+    const { session, calls } = await loadStores({
+      routes: {
+        'POST /api/account/forgot': async () =>
+          (answered += 1) === 1 ? { status: 200, body: ids } : { status: 429, body: { errors: [limited] } },
+      },
+    });
+    await session.requestPasswordReset({ email: 'priya@example.com' });
+    expect(await session.resendResetCode()).toEqual({ ok: false, status: 429, errors: [limited] });
+    expect(calls.map((call) => call.body)).toEqual([
+      { email: 'priya@example.com', clientCode: 'sispl' },
+      { email: 'priya@example.com', clientCode: 'sispl' },
+    ]);
+    expect(session.$pendingCode.get()).toMatchObject({ ...ids, purpose: 'reset' });
   });
 });
 

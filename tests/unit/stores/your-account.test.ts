@@ -124,7 +124,11 @@ describe('your account store', () => {
     expect(wrong).toEqual({ ok: false, status: 400, errors: ['Your current password is wrong.'] });
     expect(store.$pendingEmailChange.get()).toBeUndefined();
     await store.requestEmailChange({ email: 'new@example.org', password: 'first-pass1' });
-    expect(store.$pendingEmailChange.get()).toEqual({ email: 'new@example.org', ...pending });
+    expect(store.$pendingEmailChange.get()).toEqual({
+      email: 'new@example.org',
+      ...pending,
+      sentAt: expect.any(Number),
+    });
     expect(await store.resendEmailCode()).toEqual({ ok: true });
     expect(calls[2]?.body).toEqual({ email: 'new@example.org', password: 'first-pass1' });
     expect(await store.verifyEmailChange({ verificationcode: '123456' })).toEqual({ ok: true });

@@ -10,6 +10,7 @@ import { $pendingCode } from '~/stores/session';
 import ForgotPasswordForm from './ForgotPasswordForm';
 import SignInForm from './SignInForm';
 import SignUpForm from './SignUpForm';
+import { useHydrated } from '../use-hydrated';
 import './account-forms.css';
 
 interface Props {
@@ -20,18 +21,28 @@ interface Props {
 }
 
 export default function AccountForms({ titleId, onSignedIn }: Props) {
-  const view = useStore($accountView);
-  const pending = useStore($pendingCode);
+  // /login's server HTML is the sign-in form: while React hydrates it, so is this render. The form
+  // this browser remembers (`logintype` in localStorage, a code waiting in sessionStorage) comes
+  // right after; reading them here at once made the first render differ from the server's, React
+  // error #418 on /login for anyone who last chose Sign up (issue 42, item 8). The dialog renders
+  // on the client only, where `hydrated` is true from the start.
+  const hydrated = useHydrated();
+  const $view = useStore($accountView);
+  const $pending = useStore($pendingCode);
+  const view = hydrated ? $view : 'signin';
+  const pending = hydrated ? $pending : null;
   const step = `${view}:${pending?.purpose ?? ''}`;
   const root = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(step);
+  // The step first shown once hydrated is where the page opened, not a step the visitor asked for.
+  const shownStep = useRef<string | undefined>(hydrated ? step : undefined);
 
   // A new form or step replaces the control that asked for it: focus its first field.
   useEffect(() => {
-    if (shownStep.current === step) return;
+    if (!hydrated || shownStep.current === step) return;
+    const opened = shownStep.current === undefined;
     shownStep.current = step;
-    root.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [step]);
+    if (!opened) root.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [hydrated, step]);
 
   return (
     <div className="account-forms" ref={root}>

@@ -1,6 +1,7 @@
 /**
  * Forgot password (DECISIONS 28): the e-mail, then the e-mailed code and the new password twice;
- * the server then signs the user in. The answer to step 1 is the same for every address.
+ * the server then signs the user in. The answer to step 1 is the same for every address. 'Send
+ * the code again' a minute after (issue 42, item 6).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
@@ -10,12 +11,19 @@ import { accountFormCopy, accountMessages } from '~/content/ui/account';
 import type * as z from 'zod/mini';
 import { ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import { $pendingCode, cancelPendingCode, requestPasswordReset, resetPassword } from '~/stores/session';
+import {
+  $pendingCode,
+  cancelPendingCode,
+  requestPasswordReset,
+  resendResetCode,
+  resetPassword,
+} from '~/stores/session';
 import {
   AccountForm,
   CodeEntry,
   EmailField,
   NewPasswordFields,
+  ResendCode,
   SubmitRow,
   SwitchButton,
   useSend,
@@ -37,7 +45,7 @@ export default function ForgotPasswordForm({ onSignedIn }: { onSignedIn: (messag
   return (
     <>
       {pending?.purpose === 'reset' ? (
-        <ResetStep email={pending.email} onSignedIn={onSignedIn} />
+        <ResetStep email={pending.email} sentAt={pending.sentAt} onSignedIn={onSignedIn} />
       ) : (
         <EmailStep />
       )}
@@ -76,7 +84,15 @@ function EmailStep() {
   );
 }
 
-function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: (message?: string) => void }) {
+function ResetStep({
+  email,
+  sentAt,
+  onSignedIn,
+}: {
+  email: string;
+  sentAt: number | undefined;
+  onSignedIn: (message?: string) => void;
+}) {
   const id = useId();
   const { errors, submit: onSubmit } = useSend(resetPassword, () =>
     onSignedIn(accountMessages.passwordChanged),
@@ -96,6 +112,12 @@ function ResetStep({ email, onSignedIn }: { email: string; onSignedIn: (message?
       <CodeEntry id={id} notice={copy.codeSent(email)} label={copy.code} form={form} />
       <NewPasswordFields id={id} labels={copy} form={form} />
       <SubmitRow labels={[copy.submit, copy.busy]} busy={isSubmitting} disabled={!isValid} errors={errors} />
+      <ResendCode
+        id={id}
+        sentAt={sentAt}
+        resend={resendResetCode}
+        sentText={accountFormCopy.resend.sentIfKnown(email)}
+      />
     </AccountForm>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Sign-up (product-spec sections 2, 4 and 5): name, mobile, e-mail, password and re-password;
  * 'Sign up' is greyed while a rule fails; pressing it anyway shows every hint and moves focus to
- * the first field to fix, and a field's hint shows once it loses focus (issue 23, item 2). After the code is sent, the verification step: the code, Finish and Cancel.
+ * the first field to fix, and a field's hint shows once it loses focus (issue 23, item 2). After the code is sent, the verification step: the code, Finish and Cancel, and 'Send the code
+ * again' a minute after (issue 42, item 6).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
@@ -18,7 +19,14 @@ import {
   type SignUpFieldsInput,
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import { $pendingCode, $user, cancelPendingCode, sendSignUpCode, verifySignUp } from '~/stores/session';
+import {
+  $pendingCode,
+  $user,
+  cancelPendingCode,
+  resendSignUpCode,
+  sendSignUpCode,
+  verifySignUp,
+} from '~/stores/session';
 import { FormNotice } from '../FormNotice';
 import {
   AccountForm,
@@ -26,6 +34,7 @@ import {
   EmailField,
   Field,
   NewPasswordFields,
+  ResendCode,
   SubmitRow,
   SwitchButton,
   useSend,
@@ -39,7 +48,7 @@ type VerifyFields = z.output<typeof VerificationFieldsSchema>;
 export default function SignUpForm({ onSignedIn }: { onSignedIn: (message?: string) => void }) {
   const pending = useStore($pendingCode);
   return pending?.purpose === 'register' ? (
-    <VerifyStep email={pending.email} onSignedIn={onSignedIn} />
+    <VerifyStep email={pending.email} sentAt={pending.sentAt} onSignedIn={onSignedIn} />
   ) : (
     <DetailsStep />
   );
@@ -101,7 +110,15 @@ function DetailsStep() {
   );
 }
 
-function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: (message?: string) => void }) {
+function VerifyStep({
+  email,
+  sentAt,
+  onSignedIn,
+}: {
+  email: string;
+  sentAt: number | undefined;
+  onSignedIn: (message?: string) => void;
+}) {
   const id = useId();
   const { errors, submit: onSubmit } = useSend(verifySignUp, () =>
     onSignedIn(accountMessages.welcome($user.get()?.username)),
@@ -136,6 +153,12 @@ function VerifyStep({ email, onSignedIn }: { email: string; onSignedIn: (message
           {copy.cancel}
         </button>
       </SubmitRow>
+      <ResendCode
+        id={id}
+        sentAt={sentAt}
+        resend={resendSignUpCode}
+        sentText={accountFormCopy.resend.sent(email)}
+      />
     </AccountForm>
   );
 }

@@ -3,9 +3,10 @@
  * password twice; the labelled field and the e-mail field come from ../form-field), the submit
  * row, the send and the error list.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ACCOUNT_LIMITS } from '~/lib/shared/schemas/account';
+import { accountFormCopy } from '~/content/ui/account';
+import { ACCOUNT_LIMITS, CODE_RESEND_AFTER_MS } from '~/lib/shared/schemas/account';
 import { EmailField, Field } from '../form-field';
 
 export { EmailField, Field };
@@ -215,4 +216,93 @@ export function useSend<F>(
     else setErrors(result.errors);
   };
   return { errors, submit };
+}
+
+/** Whole seconds until 'Send the code again' is offered, at `now`. */
+export function secondsToResend(sentAt: number | undefined, now: number): number {
+  return sentAt === undefined ? 0 : Math.max(0, Math.ceil((sentAt + CODE_RESEND_AFTER_MS - now) / 1000));
+}
+
+/**
+ * 'Send the code again' on an e-mailed-code step (issue 42, item 6): offered `CODE_RESEND_AFTER_MS`
+ * after the code was sent (`sentAt`). Until then the button says nothing when pressed (marked
+ * `aria-disabled`, so it stays in the tab order) and the seconds left are written beside it as
+ * its description, which no live region repeats each second; once it is offered that is said
+ * once. A press asks for a new code with `resend` (the flow's own call, its limits and their 429
+ * sentence as ever): `sentText` when it went, the server's sentences when not.
+ */
+export function ResendCode({
+  id,
+  sentAt,
+  resend,
+  sentText,
+}: {
+  id: string;
+  sentAt: number | undefined;
+  resend: () => Promise<AccountResult>;
+  sentText: string;
+}) {
+  const text = accountFormCopy.resend;
+  const [now, setNow] = useState(() => Date.now());
+  const [readySaid, setReadySaid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState('');
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const seconds = secondsToResend(sentAt, now);
+  const waiting = seconds > 0;
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      // The wait is over: said once, politely (the seconds before it were not announced).
+      if (secondsToResend(sentAt, at) === 0) setReadySaid(true);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [waiting, sentAt]);
+
+  const press = async () => {
+    if (waiting || busy) return;
+    setBusy(true);
+    setSent('');
+    setErrors([]);
+    setReadySaid(false);
+    const result = await resend();
+    setBusy(false);
+    setNow(Date.now());
+    if (result.ok) setSent(sentText);
+    else setErrors(result.errors);
+  };
+
+  return (
+    <div className="account-forms__resend">
+      <p className="account-forms__resend-row">
+        <button
+          type="button"
+          className="account-forms__switch"
+          aria-disabled={waiting || busy || undefined}
+          aria-describedby={waiting ? `${id}-resend-wait` : undefined}
+          // As SwitchButton: the code field being left must not show its hint on the way and move
+          // this button from under the pointer between the press and the release.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => void press()}
+        >
+          {busy ? text.sending : text.button}
+        </button>
+        {waiting && (
+          <span className="account-forms__resend-wait" id={`${id}-resend-wait`}>
+            {text.wait(seconds)}
+          </span>
+        )}
+      </p>
+      <p className="visually-hidden" role="status">
+        {readySaid && !waiting ? text.ready : ''}
+      </p>
+      <p className="account-forms__resend-sent" role="status">
+        {sent}
+      </p>
+      <ErrorList errors={errors} />
+    </div>
+  );
 }

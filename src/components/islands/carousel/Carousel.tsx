@@ -24,7 +24,7 @@ import {
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { positionText } from '~/lib/shared/carousel-position';
+import { positionText, startingSlide } from '~/lib/shared/carousel-position';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import './carousel.css';
@@ -50,9 +50,6 @@ interface Props {
   /** `card`: the slides sit on a raised white card (the home hero). */
   variant?: 'plain' | 'card';
 }
-
-/** product-spec section 1: a carousel moves every 5000 ms (the home slider keeps the same pace). */
-export const AUTOPLAY_MS = 5000;
 
 const TABLET_MIN = 601;
 const DESKTOP_MIN = 961;
@@ -167,6 +164,13 @@ export default function Carousel({
             slideRole: 'group',
           }}
           onSwiper={(instance) => {
+            // Before hydrating, <carousel-autoplay> rotated the row by scrolling it: Swiper takes
+            // over at the slide in view, its row unscrolled (it moves by transform).
+            const row = instance.el;
+            const first = instance.slides[0];
+            const start = startingSlide(row.scrollLeft, first?.offsetWidth ?? 0, GAP_PX, slides.length);
+            row.scrollLeft = 0;
+            if (start > 0) instance.slideTo(start, 0, false);
             track(instance);
             setSwiper(instance);
           }}

@@ -4,7 +4,8 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { actionHref } from '~/lib/shared/routes';
-import Carousel, { AUTOPLAY_MS } from './Carousel';
+import { AUTOPLAY_MS } from '~/lib/shared/carousel-position';
+import Carousel from './Carousel';
 import './home-slider.css';
 
 type Slider = CollectionEntry<'home'>['data']['slider'];

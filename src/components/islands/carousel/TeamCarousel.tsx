@@ -4,7 +4,8 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { carouselText } from '~/content/ui/site';
-import Carousel, { AUTOPLAY_MS } from './Carousel';
+import { AUTOPLAY_MS } from '~/lib/shared/carousel-position';
+import Carousel from './Carousel';
 import './team-carousel.css';
 
 /** What a card shows of a leader (the island's props carry nothing more). */

@@ -2,14 +2,19 @@
  * A cart line's batch and seats (DECISIONS 54-55): a select of the course's open batches (a full
  * one shown, not choosable) and a Seats field; a change goes to the server at once (`addtocart`
  * with the new batch or seats changes the line) and the line shows the server's answer. A seat
- * count outside 1-20 is refused here with its sentence, announced, and nothing is sent.
+ * count outside 1-20 is refused here with its sentence, announced, and nothing is sent. The
+ * batch's times are in IST, and in the visitor's zone when theirs differs; a batch that filled or
+ * closed while the cart is open (the page asks again: `watchSeatsLeft`) is said so, with what to
+ * do (issue 42, item 6).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { batchText as text } from '~/content/ui/batches';
+import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import { SEATS_PER_ORDER } from '~/lib/shared/schemas/batch-public';
+import { scheduleInIst } from '~/lib/shared/session-times';
 import type { CartItem } from '~/lib/shared/schemas/shop';
-import { $openBatches, loadOpenBatches, seatsError } from '~/stores/batches';
+import { $openBatches, cartLineProblem, loadOpenBatches, seatsError } from '~/stores/batches';
 import { $cartBusy, changeCartLine } from '~/stores/cart';
 
 export default function CartLineBatch({ item }: { item: CartItem }) {
@@ -24,6 +29,8 @@ export default function CartLineBatch({ item }: { item: CartItem }) {
   useEffect(() => setSeats(String(item.seats)), [item.seats]);
 
   const current = batches?.find((batch) => batch.id === item.batchId);
+  const problem = cartLineProblem(item, batches);
+  const yourTime = current ? visitorSessionTimes(current) : undefined;
 
   const commitSeats = () => {
     const wanted = Number(seats);
@@ -45,6 +52,11 @@ export default function CartLineBatch({ item }: { item: CartItem }) {
         <select
           id={`${id}-batch`}
           value={item.batchId ?? ''}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={
+            [yourTime ? `${id}-times` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') ||
+            undefined
+          }
           onChange={(event) => {
             setError(undefined);
             void changeCartLine(item.id, { batchId: event.currentTarget.value, seats: item.seats });
@@ -61,7 +73,7 @@ export default function CartLineBatch({ item }: { item: CartItem }) {
               value={batch.id}
               disabled={batch.seatsLeft <= 0 && batch.id !== item.batchId}
             >
-              {text.option(batch.startsOn, batch.schedule, batch.seatsLeft)}
+              {text.option(batch.startsOn, scheduleInIst(batch.schedule), batch.seatsLeft)}
             </option>
           ))}
         </select>
@@ -83,8 +95,26 @@ export default function CartLineBatch({ item }: { item: CartItem }) {
           onKeyDown={onKeyDown}
         />
       </div>
+      {yourTime && (
+        <p className="cart-line-batch__times" id={`${id}-times`}>
+          {text.yourTime(yourTime)}
+        </p>
+      )}
       <p className="cart-line-batch__error" id={`${id}-error`} aria-live="polite">
         {error}
+      </p>
+      {/* Said as soon as the batch fills, while the buyer looks at the cart (issue 42, item 6). */}
+      <p className="cart-line-batch__problem" id={`${id}-problem`} role="status" data-testid="line-problem">
+        {problem && (
+          <>
+            {problem === text.lineFull && (
+              <strong className="cart-line-batch__tag" aria-hidden="true">
+                {text.fullTag}
+              </strong>
+            )}{' '}
+            {problem}
+          </>
+        )}
       </p>
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * The header's account control: Sign in (a link to /login that opens the dialog once hydrated),
  * or the signed-in user's button with its menu: My cart, Purchase history, My courses, Your account,
- * Console for staff, Sign out.
+ * Console for staff, Sign out. The menu is a disclosure that the header's `<site-menus>` opens and
+ * closes, as it does the section menus (keys, hover, one menu at a time: `site-menus.ts`).
  */
 /* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
 import type { MouseEvent } from 'react';
@@ -10,10 +11,8 @@ import type { AccountUser } from '~/lib/shared/schemas/account';
 import { signOut } from '~/stores/session';
 import { Icon } from '../icons';
 import CartBadge from './CartBadge';
-import { Chevron } from './NavMenus';
-import type { HeaderMenus } from './use-header-menus';
 
-export const ACCOUNT_MENU_ID = 'account-menu';
+const ACCOUNT_MENU_ID = 'account-menu';
 export const ACCOUNT_TRIGGER_ID = 'site-account-trigger';
 
 /** The first word of a name, for the narrow account button; the menu shows the whole name. */
@@ -25,14 +24,12 @@ export default function AccountControl({
   user,
   cartCount,
   hydrated,
-  state,
   onSignInClick,
   onSignInIntent,
 }: {
   user: AccountUser | null;
   cartCount: number;
   hydrated: boolean;
-  state: HeaderMenus;
   onSignInClick: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** The visitor heads for Sign in: fetch the dialog's code now. */
   onSignInIntent: () => void;
@@ -55,21 +52,14 @@ export default function AccountControl({
   }
   const first = firstName(user.username);
   return (
-    // Delegated: keys and focus of the account button and its links, as in the section menus.
-    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
-    <div
-      className="site-nav__item site-header__account-item"
-      onKeyDown={(event) => state.onPanelKey(event, ACCOUNT_MENU_ID)}
-      onBlur={(event) => state.onItemBlur(event, ACCOUNT_MENU_ID)}
-    >
+    <div className="site-nav__item site-header__account-item">
       <button
         id={ACCOUNT_TRIGGER_ID}
         className="button site-header__account site-header__account--user"
         type="button"
-        aria-expanded={state.openMenu === ACCOUNT_MENU_ID}
+        // Closed when drawn; `<site-menus>` keeps it from then on (React never changes it again).
+        aria-expanded="false"
         aria-controls={ACCOUNT_MENU_ID}
-        onClick={() => state.toggleMenu(ACCOUNT_MENU_ID)}
-        onKeyDown={(event) => state.onTriggerKey(event, ACCOUNT_MENU_ID)}
       >
         <span className="site-header__avatar" aria-hidden="true">
           {first.charAt(0).toUpperCase() || '?'}
@@ -79,7 +69,7 @@ export default function AccountControl({
         <span className="site-header__account-label">{first}</span>
         <span className="visually-hidden">{user.username.slice(first.length)}</span>
         <CartBadge count={cartCount} onAccount />
-        <Chevron />
+        <Icon name="chevronDown" className="site-nav__chevron" />
       </button>
       <div id={ACCOUNT_MENU_ID} className="site-nav__panel site-header__account-panel">
         <p className="site-header__account-name">{user.username}</p>

@@ -1,8 +1,9 @@
 /**
- * The buyer's attendee form (DECISIONS 55): one row of name and e-mail per seat, filled with the
- * attendees named so far. Rows left empty are not sent; each field's rule is the shared
- * `AttendeeSchema`'s, and an address twice is refused as the server refuses it. On save the
- * server's sentences, or a confirmation, are announced.
+ * The attendee form of a buyer of seats (DECISIONS 55; issue 42, item 6): first 'Will you attend
+ * yourself?' (yes takes one of the seats), then one row of name and e-mail per seat left for
+ * others, filled with the attendees named so far. Rows left empty are not sent; each field's rule
+ * is the shared `AttendeeSchema`'s, and an address twice is refused as the server refuses it. On
+ * save the server's sentences, or a confirmation, are announced.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { attendeesFormText as text } from '~/content/ui/my-courses';
@@ -46,21 +47,32 @@ function hintsOf(rows: readonly Row[]): RowHints[] {
   });
 }
 
+const filled = (row: Row) => row.name.trim() !== '' || row.email.trim() !== '';
+
 export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
   const id = useId();
   const seats = Math.min(enrolment.seats, text.maxRows);
+  // The others the buyer named (the buyer, when they attend, is the answer to the question).
+  const others = enrolment.attendees.filter((attendee) => !attendee.you);
+  const [attends, setAttends] = useState<boolean | null>(enrolment.buyerAttends ?? null);
   const [rows, setRows] = useState<Row[]>(() =>
     Array.from({ length: seats }, (_, index) => ({
-      name: enrolment.attendees[index]?.name ?? '',
-      email: enrolment.attendees[index]?.email ?? '',
+      name: others[index]?.name ?? '',
+      email: others[index]?.email ?? '',
     })),
   );
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; messages: readonly string[] } | undefined>();
   const form = useRef<HTMLFormElement>(null);
-  const hints = hintsOf(rows);
-  const invalid = hints.some((hint) => hint.name || hint.email);
+  // The seats left for others; a row already filled past them stays shown, to be emptied.
+  const forOthers = seats - (attends === true ? 1 : 0);
+  const lastFilled = rows.findLastIndex(filled);
+  const shown = rows.slice(0, Math.max(forOthers, lastFilled + 1));
+  const hints = hintsOf(shown);
+  const tooMany = shown.filter(filled).length > forOthers;
+  const questionHint = attends === null ? text.attendHint : tooMany ? text.tooMany(forOthers) : undefined;
+  const invalid = questionHint !== undefined || hints.some((hint) => hint.name || hint.email);
 
   const change = (index: number, field: keyof Row, value: string) => {
     setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
@@ -73,23 +85,28 @@ export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
     setTried(true);
     if (invalid) {
       setStatus({ tone: 'error', messages: [text.fix] });
-      // The first field with a hint (its aria-invalid shows from the next render on).
+      // The question first, then the first field with a hint (aria-invalid shows from the next render).
+      if (questionHint !== undefined) {
+        form.current?.querySelector<HTMLInputElement>(`[name="${id}-attends"]`)?.focus();
+        return;
+      }
       const row = hints.findIndex((hint) => hint.name || hint.email);
       const field = hints[row]?.name ? 'name' : 'email';
       form.current?.querySelector<HTMLInputElement>(`[id="${id}-${field}-${row}"]`)?.focus();
       return;
     }
-    const attendees = rows
-      .filter((row) => row.name.trim() || row.email.trim())
+    const attendees = shown
+      .filter(filled)
       .map((row) => AttendeeSchema.parse({ name: row.name, email: normaliseEmail(row.email) }));
     setBusy(true);
-    const result = await saveAttendees(enrolment, attendees, attendeesNotice.version);
+    const result = await saveAttendees(enrolment, attendees, attendeesNotice.version, attends === true);
     setBusy(false);
     setStatus(
       result.ok ? { tone: 'ok', messages: [text.saved] } : { tone: 'error', messages: result.messages },
     );
   };
 
+  const showQuestionHint = tried && questionHint !== undefined;
   return (
     <form
       ref={form}
@@ -101,9 +118,39 @@ export default function AttendeesForm({ enrolment }: { enrolment: Enrolment }) {
       <h3 className="attendees-form__heading" id={`${id}-heading`}>
         {text.heading}
       </h3>
-      <p className="attendees-form__intro">{text.intro(seats)}</p>
+      <fieldset
+        className="attendees-form__question"
+        aria-describedby={showQuestionHint ? `${id}-attends-hint` : undefined}
+      >
+        <legend>{text.attendQuestion}</legend>
+        {(
+          [
+            [true, text.attendYes],
+            [false, text.attendNo],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={label} className="attendees-form__choice">
+            <input
+              type="radio"
+              name={`${id}-attends`}
+              checked={attends === value}
+              onChange={() => {
+                setAttends(value);
+                setStatus(undefined);
+              }}
+            />
+            {label}
+          </label>
+        ))}
+        {showQuestionHint && (
+          <p className="attendees-form__hint" id={`${id}-attends-hint`}>
+            {questionHint}
+          </p>
+        )}
+      </fieldset>
+      <p className="attendees-form__intro">{text.intro(forOthers)}</p>
       <ol className="attendees-form__rows">
-        {rows.map((row, index) => (
+        {shown.map((row, index) => (
           <li key={index} className="attendees-form__row">
             <fieldset>
               <legend>{text.row(index + 1)}</legend>

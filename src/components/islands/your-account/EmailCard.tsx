@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountFormCopy } from '~/content/ui/account';
 import { accountPageText } from '~/content/ui/account-page';
 import {
   ACCOUNT_LIMITS,
@@ -27,10 +28,9 @@ import {
   AccountForm,
   CodeEntry,
   EmailField,
-  ErrorList,
   Field,
+  ResendCode,
   SubmitRow,
-  SwitchButton,
   useSend,
 } from '../account/form-parts';
 import { AccountCard, StatusLine } from './AccountCard';
@@ -155,8 +155,6 @@ function CodeStep({
 }) {
   const id = useId();
   const { errors, submit } = useSend(verifyEmailChange, () => onDone(oldEmail, pending.email));
-  const [resent, setResent] = useState('');
-  const [resendErrors, setResendErrors] = useState<readonly string[]>([]);
   const form = useForm<CodeInput, unknown, CodeFields>({
     resolver: zodResolver(VerificationFieldsSchema),
     mode: 'onSubmit',
@@ -170,14 +168,6 @@ function CodeStep({
   } = form;
   useEffect(() => setFocus('verificationcode'), [setFocus]);
 
-  const sendAgain = async () => {
-    setResent('');
-    setResendErrors([]);
-    const result = await resendEmailCode();
-    if (result.ok) setResent(text.sentAgain(pending.email));
-    else setResendErrors(result.errors);
-  };
-
   return (
     <AccountForm busy={isSubmitting} onSubmit={(event) => void handleSubmit(submit)(event)}>
       <CodeEntry id={id} notice={text.codeSent(pending.email)} label={text.code} form={form} />
@@ -190,10 +180,13 @@ function CodeStep({
         <button className="button account-forms__secondary" type="button" onClick={onCancel}>
           {accountPageText.cancel}
         </button>
-        <SwitchButton onClick={() => void sendAgain()}>{text.sendAgain}</SwitchButton>
       </SubmitRow>
-      <StatusLine message={resent} />
-      <ErrorList errors={resendErrors} />
+      <ResendCode
+        id={id}
+        sentAt={pending.sentAt}
+        resend={resendEmailCode}
+        sentText={accountFormCopy.resend.sent(pending.email)}
+      />
     </AccountForm>
   );
 }

@@ -22,6 +22,12 @@ export const ACCOUNT_LIMITS = {
   verificationCode: 10,
 } as const;
 
+/**
+ * How long after a code was sent 'Send the code again' waits (issue 42, item 6): a mail takes
+ * seconds to arrive, and a new code voids the one on its way.
+ */
+export const CODE_RESEND_AFTER_MS = 60_000;
+
 /** The hints the forms show and the server answers, one sentence per rule. */
 export const ACCOUNT_HINTS = {
   name: 'Name is required.',

@@ -57,7 +57,7 @@ export const BATCH_HINTS = {
   otherCourse: 'This batch is not a batch of this course.',
   tooManyAttendees: 'You can name as many attendees as seats you bought.',
   duplicateAttendee: 'Each attendee needs their own e-mail address.',
-  /** At most 2 x seats addresses are ever mailed per enrolment (DECISIONS 59): a 429. */
+  /** At most 2 x seats invitations are ever mailed to attendees per enrolment (DECISIONS 59): a 429. */
   attendeeChangesExhausted:
     'You have changed the attendees of this course too often. Write to us to change them again.',
 } as const;
@@ -156,7 +156,15 @@ export const AttendeesSchema = z.array(AttendeeSchema).check(
  */
 export const AttendeesRequestSchema = z.pipe(
   z.transform((body: unknown) => (Array.isArray(body) ? { attendees: body } : body)),
-  z.strictObject({ attendees: AttendeesSchema, notice: NoticeFieldSchema }),
+  z.strictObject({
+    attendees: AttendeesSchema,
+    notice: NoticeFieldSchema,
+    /**
+     * The buyer's answer to 'Will you attend yourself?' (issue 42, item 6): true puts them on the
+     * list (on one of the seats), false takes them off; absent, the list is as given.
+     */
+    buyerAttends: z.optional(z.boolean()),
+  }),
 );
 
 /** `GET /api/me/courses`: one enrolment of the session user, as buyer or attendee. */
@@ -166,10 +174,23 @@ export const EnrolmentSchema = z.object({
   batch: BatchWithLinkSchema,
   /** Seats bought on this order for this batch. */
   seats: z.int(),
-  /** Named attendees (empty until the buyer names them); an attendee sees only themselves. */
-  attendees: z.array(z.object({ name: z.string(), email: z.string() })),
+  /**
+   * Who attends: the people named, and the buyer when they attend (a one-seat buyer from the
+   * start); an attendee sees only themselves. `you`: the session user.
+   */
+  attendees: z.array(z.object({ name: z.string(), email: z.string(), you: z.optional(z.literal(true)) })),
   /** What the session user is on it: the buyer (who names the attendees) or an attendee. */
   role: z.enum(['buyer', 'attendee']),
+  /**
+   * For the buyer only: whether they attend themselves (issue 42, item 6); null while a buyer of
+   * several seats has not said.
+   */
+  buyerAttends: z.optional(z.nullable(z.boolean())),
+  /**
+   * Once its course was refunded (issue 42, item 6): when (ISO 8601), and for the buyer the
+   * credit note's number. A refunded enrolment has no joining link and no calendar.
+   */
+  refunded: z.optional(z.object({ at: z.string(), creditNoteNo: z.optional(z.string()) })),
 });
 export type Enrolment = z.infer<typeof EnrolmentSchema>;
 export const EnrolmentsSchema = z.array(EnrolmentSchema);

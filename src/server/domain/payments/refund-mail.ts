@@ -17,9 +17,16 @@ import { site } from '~/site.config';
 
 /**
  * Renders the refund mail; `siteUrl` is the site's origin for the credit note's link. A refund
- * with no credit note yet is pending: the mail says the money is on its way.
+ * with no credit note yet is pending: the mail says the money is on its way. `cancelsSessions`:
+ * the mail carries the cancellation of the refunded batches' sessions (issue 42, item 6), and
+ * says so.
  */
-export function renderRefundMail(order: Order, refund: OrderRefund, siteUrl: string): RenderedMail {
+export function renderRefundMail(
+  order: Order,
+  refund: OrderRefund,
+  siteUrl: string,
+  cancelsSessions = false,
+): RenderedMail {
   const { creditNoteNo } = refund;
   // The order goes along: the credit note is read as the order's (API.md).
   const noteUrl = `${siteUrl}/credit-note?id=${encodeURIComponent(creditNoteNo ?? '')}&order=${encodeURIComponent(order.orderNo)}`;
@@ -31,8 +38,12 @@ export function renderRefundMail(order: Order, refund: OrderRefund, siteUrl: str
   const lead = creditNoteNo
     ? `We have refunded ${amount} of your order ${order.orderNo}. It reaches your account in 5-7 working days.`
     : `We have asked our payment gateway to refund ${amount} of your order ${order.orderNo}: the refund is pending. We will e-mail you its credit note as soon as the gateway confirms it.`;
+  const calendar = cancelsSessions
+    ? 'The attached calendar file removes the sessions of the refunded course from your calendar: open it, or your calendar may do so by itself. The course stays in My courses, marked refunded.'
+    : undefined;
   const body = `<p style="margin:0 0 12px;">Dear ${escapeHtml(firstName)},</p>
 <p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+${calendar ? `<p style="margin:0 0 16px;">${escapeHtml(calendar)}</p>` : ''}
 <table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;margin-bottom:16px;">
 ${detailRow('Order', escapeHtml(order.orderNo))}
 ${detailRow('Refunded', escapeHtml(courses.map((line) => line.name).join(', ')))}
@@ -50,6 +61,7 @@ ${creditNoteNo ? `<p style="margin:20px 0 0;"><a href="${escapeHtml(noteUrl)}" s
       '',
       lead,
       '',
+      ...(calendar ? [calendar, ''] : []),
       ...courses.map((line) => `- ${line.name}: ${money(line.priceCents)}`),
       `Reason: ${refund.reason}`,
       ...(creditNoteNo ? [`Credit note: ${creditNoteNo}`, '', `Your credit note: ${noteUrl}`] : []),

@@ -38,7 +38,8 @@ import { assignNumber } from '~/server/storage/counters';
 import { forgetBoughtCourses, getOrder, type Order } from '~/server/storage/orders';
 import { getPayment, releaseCourses, updatePayment } from '~/server/storage/payments';
 import { releaseSeats } from '~/server/storage/batches';
-import { updateEnrolment } from '~/server/storage/enrolments';
+import { updateEnrolment, type EnrolmentRecord } from '~/server/storage/enrolments';
+import { queueRefundCancellations, refundCancellationFor } from '~/server/domain/students/student-notices';
 import {
   addRefund,
   getCreditNote,
@@ -275,18 +276,25 @@ async function moveRefund(
 async function settleRefund(order: Order, refund: OrderRefund, deps: RefundDeps): Promise<OrderRefund> {
   if (refund.state === 'processed') {
     const noted = await issueCreditNote(order, refund);
-    await releaseRefundedCourses(order, noted.courseIds, deps.now());
+    const ended = await releaseRefundedCourses(order, noted, deps.now());
     await attentionResolved(order, noted);
+    // The refunded batches' sessions leave the buyer's calendar, and their attendees are told
+    // (issue 42, item 6).
+    const cancellations = (
+      await Promise.all(ended.map((enrolment) => refundCancellationFor(enrolment, deps.siteUrl)))
+    ).filter((file) => file !== undefined);
     await deps.mail.queue({
-      ...renderRefundMail(order, noted, deps.siteUrl),
+      ...renderRefundMail(order, noted, deps.siteUrl, cancellations.length > 0),
       to: [order.billTo.email],
+      ...(cancellations.length > 0 ? { attachments: cancellations } : {}),
       idempotencyKey: `refund-${noted.id}`,
     });
+    for (const enrolment of ended) await queueRefundCancellations(enrolment, deps);
     return noted;
   }
   if (refund.state === 'pending') {
     await deps.mail.queue({
-      ...renderRefundMail(order, refund, deps.siteUrl),
+      ...renderRefundMail(order, refund, deps.siteUrl, false),
       to: [order.billTo.email],
       idempotencyKey: `refund-pending-${refund.id}`,
     });
@@ -367,23 +375,37 @@ async function attentionResolved(order: Order, refund: OrderRefund): Promise<voi
 
 /**
  * The refunded courses can be bought again: out of what the buyer bought, their hold released;
- * their seats go back to their batches and their enrolments end (DECISIONS 54). Idempotent.
+ * their seats go back to their batches and their enrolments end (DECISIONS 54), noting the
+ * refund's credit note (My courses links it: issue 42, item 6). Idempotent; resolves to the
+ * enrolments ended.
  */
-async function releaseRefundedCourses(order: Order, courseIds: readonly number[], now: Date): Promise<void> {
+async function releaseRefundedCourses(
+  order: Order,
+  refund: OrderRefund,
+  now: Date,
+): Promise<EnrolmentRecord[]> {
+  const { courseIds } = refund;
   await forgetBoughtCourses(order.userId, order.orderNo, courseIds);
   const payment = order.payment ? await getPayment(order.payment.reference) : undefined;
   if (payment) await releaseCourses(order.userId, payment.gatewayOrderId, courseIds);
   const at = now.toISOString();
-  await Promise.all(
+  const ended = await Promise.all(
     order.lines
       .filter((line) => courseIds.includes(line.courseId) && line.batchId !== undefined)
       .map(async (line) => {
         if (payment) await releaseSeats(line.batchId!, payment.gatewayOrderId);
-        await updateEnrolment(order.orderNo, line.courseId, (enrolment) =>
-          enrolment.cancelledAt === undefined ? { ...enrolment, cancelledAt: at } : SKIP,
+        return updateEnrolment(order.orderNo, line.courseId, (enrolment) =>
+          enrolment.cancelledAt === undefined
+            ? {
+                ...enrolment,
+                cancelledAt: at,
+                ...(refund.creditNoteNo === undefined ? {} : { creditNoteNo: refund.creditNoteNo }),
+              }
+            : SKIP,
         );
       }),
   );
+  return ended.filter((enrolment) => enrolment?.cancelledAt !== undefined) as EnrolmentRecord[];
 }
 
 /**

@@ -447,7 +447,9 @@ export async function queueConfirmation(order: Order, deps: CheckoutDeps): Promi
 
 /**
  * One enrolment per line of the order that names a batch (DECISIONS 55, 56): its batch, seats and
- * buyer, no attendees yet; written only if new, so placing the order again changes nothing.
+ * buyer; a one-seat buyer is its attendee (issue 42, item 6), a buyer of more names them (and
+ * says whether they attend) in My courses; written only if new, so placing the order again
+ * changes nothing.
  */
 async function saveEnrolmentsOf(order: Order, deps: CheckoutDeps): Promise<void> {
   const buyer = { userId: order.userId, name: order.billTo.name, email: order.billTo.email };
@@ -461,7 +463,9 @@ async function saveEnrolmentsOf(order: Order, deps: CheckoutDeps): Promise<void>
         batchId: line.batchId,
         seats: line.seats ?? 1,
         buyer,
-        attendees: [],
+        ...((line.seats ?? 1) === 1
+          ? { attendees: [{ name: buyer.name, email: buyer.email }], buyerAttends: true }
+          : { attendees: [] }),
         enrolledAt: order.placedAt,
       });
       await deps.enrolled?.(enrolment);

@@ -8,6 +8,7 @@ import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
 import type { Roster } from '~/lib/shared/schemas/roster';
 import { toCsv } from '~/server/domain/console/exports';
 import { NotFound } from '~/server/domain/errors';
+import { attendeesOf } from '~/server/domain/students/attendance';
 import { getBatch, toBatchWithLink } from '~/server/storage/batches';
 import { listEnrolmentsOfBatch } from '~/server/storage/enrolments';
 
@@ -23,7 +24,8 @@ export async function batchRoster(batchId: string): Promise<Roster> {
       enrolledAt: enrolment.enrolledAt,
       buyer: { name: enrolment.buyer.name, email: enrolment.buyer.email },
       seats: enrolment.seats,
-      attendees: enrolment.attendees.map((attendee) => ({ name: attendee.name, email: attendee.email })),
+      // A one-seat buyer is its attendee, also on an enrolment stored before that was written down.
+      attendees: attendeesOf(enrolment).map((attendee) => ({ name: attendee.name, email: attendee.email })),
     })),
   };
 }

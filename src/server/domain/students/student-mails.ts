@@ -92,7 +92,8 @@ function myCoursesButton(siteUrl: string): string {
 
 /**
  * Every student mail has one shape: greeting, the lead paragraphs, the batch's facts with its
- * joining link, an optional closing sentence and the My courses button (HTML and text alike).
+ * joining link (`joining: false`: without, for someone who does not attend), an optional closing
+ * sentence and the My courses button (HTML and text alike).
  */
 function studentMail(mail: {
   readonly subject: string;
@@ -103,15 +104,17 @@ function studentMail(mail: {
   readonly batch: MailBatch;
   readonly siteUrl: string;
   readonly closing?: string;
+  readonly joining?: boolean;
 }): RenderedMail {
   const { batch, siteUrl, closing } = mail;
+  const joining = mail.joining ?? true;
   return {
     subject: mail.subject,
     html: mailFrame(
       mail.heading,
       `<p style="margin:0 0 12px;">Dear ${escapeHtml(greetingNameOf(mail.to))},</p>
 ${mail.paragraphs.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('\n')}
-${factsTable(mail.rows, joiningHtml(batch, siteUrl))}
+${factsTable(mail.rows, joining ? joiningHtml(batch, siteUrl) : '')}
 ${closing === undefined ? '' : `<p style="margin:0;">${escapeHtml(closing)}</p>\n`}${myCoursesButton(siteUrl)}`,
     ),
     text: [
@@ -119,7 +122,7 @@ ${closing === undefined ? '' : `<p style="margin:0;">${escapeHtml(closing)}</p>\
       '',
       ...mail.paragraphs.flatMap((line) => [line, '']),
       ...factsText(mail.rows),
-      joiningText(batch, siteUrl),
+      ...(joining ? [joiningText(batch, siteUrl)] : []),
       '',
       ...(closing === undefined ? [] : [closing]),
       `My courses: ${myCoursesUrl(siteUrl)}`,
@@ -136,30 +139,124 @@ export interface JoiningMailInput {
 }
 
 /**
- * The buyer's joining mail: the batch, the calendar file (attached by the caller), and for more
- * than one seat how to name the attendees.
+ * The buyer's mail on payment (issue 42, item 6). One seat: the buyer is its attendee, so this is
+ * their joining mail ('You are enrolled', with the calendar file the caller attaches). More seats:
+ * a buyer's mail, what they bought and how to name and change the attendees and to say whether
+ * they attend themselves; no calendar file and no joining link (they may not attend).
  */
 export function renderBuyerJoiningMail(
   input: JoiningMailInput & { readonly buyerName: string; readonly seats: number },
 ): RenderedMail {
   const { courseName, batch, siteUrl, seats } = input;
-  const lead =
-    seats === 1
-      ? `You are enrolled in ${courseName}. The attached calendar file puts every session in your calendar.`
-      : `You bought ${seats} seats of ${courseName}. Name the attendees in My courses: each of them gets these joining details by e-mail and sees the batch in their own My courses. The attached calendar file has every session.`;
-  const rows: [string, string][] = [
-    ...batchFacts(courseName, batch),
-    ['Order', input.orderNo],
-    ...(seats > 1 ? ([['Seats', String(seats)]] as [string, string][]) : []),
-  ];
+  const to = { name: input.buyerName, typedTheirName: true };
+  if (seats === 1)
+    return studentMail({
+      subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
+      heading: 'Your batch is booked',
+      to,
+      paragraphs: [
+        `You are enrolled in ${courseName}. The attached calendar file puts every session in your calendar.`,
+      ],
+      rows: [...batchFacts(courseName, batch), ['Order', input.orderNo]],
+      batch,
+      siteUrl,
+    });
   return studentMail({
-    subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
-    heading: 'Your batch is booked',
-    to: { name: input.buyerName, typedTheirName: true },
-    paragraphs: [lead],
-    rows,
+    subject: `Your ${seats} seats of ${courseName}: name the attendees - ${site.name}`,
+    heading: 'Your seats are booked',
+    to,
+    paragraphs: [
+      `You bought ${seats} seats of ${courseName}. Name the attendees in My courses: each of them gets the joining details and a calendar file by e-mail, and sees the batch in their own My courses. You can change them there until the course starts.`,
+      'Will you attend yourself? Say so in My courses, where you name the others: you then get your own joining details.',
+    ],
+    rows: [...batchFacts(courseName, batch), ['Order', input.orderNo], ['Seats', String(seats)]],
     batch,
     siteUrl,
+    joining: false,
+  });
+}
+
+/**
+ * The joining mail of a buyer of several seats who said they attend (issue 42, item 6): they
+ * are enrolled on one of their seats, with the calendar file the caller attaches.
+ */
+export function renderBuyerAttendsMail(
+  input: JoiningMailInput & { readonly buyerName: string; readonly seats: number },
+): RenderedMail {
+  const { courseName, batch, siteUrl, seats } = input;
+  return studentMail({
+    subject: `You are enrolled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
+    heading: 'You are enrolled in a batch',
+    to: { name: input.buyerName, typedTheirName: true },
+    paragraphs: [
+      `You are enrolled in ${courseName}, on one of the ${seats} seats you bought. The attached calendar file puts every session in your calendar.`,
+    ],
+    rows: [...batchFacts(courseName, batch), ['Order', input.orderNo]],
+    batch,
+    siteUrl,
+  });
+}
+
+/** The sentence of every cancellation mail about its attachment. */
+const CANCELLATION_FILE =
+  'The attached calendar file removes its sessions from your calendar: open it, or your calendar may do so by itself.';
+
+/**
+ * The mail to someone taken off the attendees of an enrolment (issue 42, item 6), with the
+ * cancellation of the sessions the caller attaches. An attendee is told who took them off by the
+ * buyer's name only when it passes the name rule (DECISIONS 59); a buyer who took themselves off
+ * is told their seats stay theirs.
+ */
+export function renderRemovedMail(
+  input: JoiningMailInput & {
+    readonly to: Recipient;
+    readonly buyerName: string;
+    /** The buyer took themselves off. */
+    readonly self: boolean;
+  },
+): RenderedMail {
+  const { courseName, batch, siteUrl } = input;
+  const buyer = nameForOthers(input.buyerName);
+  const who = buyer.charAt(0).toUpperCase() + buyer.slice(1);
+  const lead = input.self
+    ? `You are no longer an attendee of ${courseName} (order ${input.orderNo}). The seats stay yours: name who attends in My courses.`
+    : `${who} has taken you off the attendees of ${courseName}, so you no longer attend it.`;
+  return studentMail({
+    subject: `You no longer attend ${courseName} - ${site.name}`,
+    heading: 'You no longer attend this batch',
+    to: input.to,
+    paragraphs: [lead, CANCELLATION_FILE],
+    rows: batchFacts(courseName, batch),
+    batch,
+    siteUrl,
+    joining: false,
+    ...(input.self ? {} : { closing: `If you think this is a mistake, please ask ${buyer}.` }),
+  });
+}
+
+/**
+ * The mail to an attendee whose enrolment ended because its course was refunded to the buyer
+ * (issue 42, item 6), with the cancellation of the sessions the caller attaches. The buyer gets
+ * the refund mail instead.
+ */
+export function renderEnrolmentCancelledMail(
+  input: JoiningMailInput & { readonly to: Recipient; readonly buyerName: string },
+): RenderedMail {
+  const { courseName, batch, siteUrl } = input;
+  const buyer = nameForOthers(input.buyerName);
+  return studentMail({
+    subject: `Cancelled: ${courseName}, ${formatBatchDates(batch)} - ${site.name}`,
+    heading: 'Your place in a batch was cancelled',
+    to: input.to,
+    paragraphs: [
+      `Your place in ${courseName} was cancelled: the order it was booked with was refunded.`,
+      CANCELLATION_FILE,
+    ],
+    rows: batchFacts(courseName, batch),
+    batch,
+    siteUrl,
+    joining: false,
+    closing: `If you think this is a mistake, please ask ${buyer}.`,
   });
 }
 

@@ -2,8 +2,16 @@
  * Queueing the students' e-mails (DECISIONS 55-56) on the one mail queue, each under an
  * idempotency key, so a replay (a payment confirmed twice, a staff change saved twice, the
  * reminder job running every hour) sends each e-mail once:
- * - `enrolment-<order>-<course>-buyer`: the buyer's joining mail, with the calendar file;
- * - `enrolment-<order>-<course>-to-<person>`: a named attendee's joining mail, with the file;
+ * - `enrolment-<order>-<course>-buyer`: the buyer's mail on payment (one seat: their joining mail,
+ *   with the calendar file; more: what they bought and how to name the attendees);
+ * - `enrolment-<order>-<course>-buyer-attends[-r<n>]`: the joining mail of a buyer of several seats
+ *   who attends (or of any buyer named again after being taken off), with the file;
+ * - `enrolment-<order>-<course>-to-<person>[-r<n>]`: a named attendee's joining mail, with the
+ *   file (`-r<n>`: named again, at the list's revision n, after being taken off);
+ * - `attendee-removed-<order>-<course>-<person>-r<n>`: to someone taken off at revision n, with
+ *   the cancellation of the sessions (issue 42, item 6);
+ * - `enrolment-cancelled-<order>-<course>-<person>`: to an attendee of a refunded course, with the
+ *   cancellation;
  * - `batch-change-<batch>-<change>-<person>`: a change of dates, schedule or link, per person;
  * - `batch-reminder-<order>-<course>-<person>`: the day before the first session.
  * `<person>` is a hash of the lower-cased e-mail address, so keys never carry the address.
@@ -13,22 +21,32 @@ import { sessionsOf } from '~/lib/shared/batch-schedule';
 import { indianDay, indianDayAndTime, nextDay } from '~/lib/shared/dates';
 import { mailDeliveryOf, type MailQueue } from '~/server/domain/mail-queue';
 import type { MailAttachment } from '~/server/domain/mail';
-import { calendarAttachment } from '~/server/domain/students/calendar';
+import { attendeesOf, attendsBatch, isBuyerAddress } from '~/server/domain/students/attendance';
+import { calendarAttachment, cancellationAttachment } from '~/server/domain/students/calendar';
 import {
   renderAttendeeJoiningMail,
   renderBatchChangeMail,
+  renderBuyerAttendsMail,
   renderBuyerJoiningMail,
+  renderEnrolmentCancelledMail,
   renderReminderMail,
+  renderRemovedMail,
   type BatchChanges,
 } from '~/server/domain/students/student-mails';
 import { getBatch, listBatches, type BatchRecord } from '~/server/storage/batches';
-import { listEnrolmentsOfBatch, type EnrolmentRecord } from '~/server/storage/enrolments';
+import {
+  listEnrolmentsOfBatch,
+  type AttendeeRecord,
+  type EnrolmentRecord,
+} from '~/server/storage/enrolments';
 
 /** What queueing the students' e-mails needs (a checkout's or a handler's deps fit). */
 export interface StudentMailDeps {
   readonly mail: MailQueue;
   /** The site's origin, for My courses links and the calendar's UIDs. */
   readonly siteUrl: string;
+  /** The clock of the calendar files' SEQUENCE (default: the system's). */
+  readonly now?: () => Date;
 }
 
 /** E-mails queued side by side. */
@@ -58,39 +76,60 @@ async function batchOf(enrolment: EnrolmentRecord): Promise<BatchRecord> {
   return batch;
 }
 
+const nowOf = (deps: StudentMailDeps) => deps.now?.() ?? new Date();
+
+/** An enrolment's calendar file: at the SEQUENCE its last attendee change kept, else of now. */
 const calendarOf = (batch: BatchRecord, enrolment: EnrolmentRecord, deps: StudentMailDeps): MailAttachment =>
-  calendarAttachment({ batch, courseName: enrolment.courseName, siteUrl: deps.siteUrl });
+  calendarAttachment({
+    batch,
+    courseName: enrolment.courseName,
+    siteUrl: deps.siteUrl,
+    writtenAt: nowOf(deps),
+    sequence: enrolment.sequence,
+  });
+
+/** The invitation's key part of someone named again after being taken off: `-r<n>`. */
+const againPart = (attendee: Pick<AttendeeRecord, 'since'>) =>
+  attendee.since === undefined ? '' : `-r${attendee.since}`;
 
 /**
  * Queues the joining mail, with the calendar file, of each of `attendees` of an enrolment who has
- * not had it (DECISIONS 55: each new attendee; one named again later is not mailed twice). An
- * attendee with the buyer's own address is left out: the buyer's mail says it all.
+ * not had it (DECISIONS 55: each new attendee, once; issue 42, item 6: again when named again
+ * after being taken off, since that sent a cancellation). The buyer among them gets their own
+ * joining mail when they bought several seats, or were named again; a one-seat buyer's mail on
+ * payment was theirs.
  */
 export async function queueAttendeeMails(
   enrolment: EnrolmentRecord,
-  attendees: readonly { readonly name: string; readonly email: string }[],
+  attendees: readonly AttendeeRecord[],
   deps: StudentMailDeps,
   batch?: BatchRecord,
 ): Promise<void> {
-  const buyer = enrolment.buyer.email.trim().toLowerCase();
-  const others = attendees.filter((attendee) => attendee.email.trim().toLowerCase() !== buyer);
-  if (others.length === 0) return;
+  const invited = attendees.filter(
+    (attendee) =>
+      !(isBuyerAddress(enrolment, attendee.email) && enrolment.seats === 1 && attendee.since === undefined),
+  );
+  if (invited.length === 0) return;
   const record = batch ?? (await batchOf(enrolment));
   const attachment = calendarOf(record, enrolment, deps);
+  const input = {
+    courseName: enrolment.courseName,
+    orderNo: enrolment.orderNo,
+    batch: record,
+    siteUrl: deps.siteUrl,
+  };
   await inBatches(
-    others.map((attendee) => async () => {
-      const idempotencyKey = `enrolment-${enrolmentKey(enrolment)}-to-${personKey(attendee.email)}`;
+    invited.map((attendee) => async () => {
+      const buyer = isBuyerAddress(enrolment, attendee.email);
+      const idempotencyKey = buyer
+        ? `enrolment-${enrolmentKey(enrolment)}-buyer-attends${againPart(attendee)}`
+        : `enrolment-${enrolmentKey(enrolment)}-to-${personKey(attendee.email)}${againPart(attendee)}`;
       if ((await mailDeliveryOf(idempotencyKey)) !== undefined) return;
       await deps.mail.queue({
-        ...renderAttendeeJoiningMail({
-          courseName: enrolment.courseName,
-          orderNo: enrolment.orderNo,
-          batch: record,
-          siteUrl: deps.siteUrl,
-          attendee,
-          buyerName: enrolment.buyer.name,
-        }),
-        to: [attendee.email],
+        ...(buyer
+          ? renderBuyerAttendsMail({ ...input, buyerName: enrolment.buyer.name, seats: enrolment.seats })
+          : renderAttendeeJoiningMail({ ...input, attendee, buyerName: enrolment.buyer.name })),
+        to: [buyer ? enrolment.buyer.email : attendee.email],
         attachments: [attachment],
         idempotencyKey,
       });
@@ -99,9 +138,10 @@ export async function queueAttendeeMails(
 }
 
 /**
- * The e-mails of a new enrolment (DECISIONS 56): the buyer's joining mail with the calendar file,
- * and the joining mail of each attendee already named. Idempotent: call it after the enrolment is
- * saved, as often as the payment is confirmed.
+ * The e-mails of a new enrolment (DECISIONS 56; issue 42, item 6): the buyer's mail (one seat:
+ * their joining mail with the calendar file; more: what they bought and how to name the
+ * attendees, no calendar file), and the joining mail of each attendee already named. Idempotent:
+ * call it after the enrolment is saved, as often as the payment is confirmed.
  */
 export async function queueEnrolmentMails(enrolment: EnrolmentRecord, deps: StudentMailDeps): Promise<void> {
   const batch = await batchOf(enrolment);
@@ -115,10 +155,116 @@ export async function queueEnrolmentMails(enrolment: EnrolmentRecord, deps: Stud
       seats: enrolment.seats,
     }),
     to: [enrolment.buyer.email],
-    attachments: [calendarOf(batch, enrolment, deps)],
+    ...(enrolment.seats === 1 ? { attachments: [calendarOf(batch, enrolment, deps)] } : {}),
     idempotencyKey: `enrolment-${enrolmentKey(enrolment)}-buyer`,
   });
-  await queueAttendeeMails(enrolment, enrolment.attendees, deps, batch);
+  await queueAttendeeMails(enrolment, attendeesOf(enrolment), deps, batch);
+}
+
+/**
+ * Tells each person the last change of an enrolment's attendees took off (its `removed`) that
+ * they no longer attend, with the cancellation of the sessions (issue 42, item 6); once per person
+ * and change, so a retry of the same change mails whoever a crash left unmailed. Someone who still
+ * attends the batch on another enrolment is not mailed: its cancellation would empty their
+ * calendar of sessions they still attend.
+ */
+export async function queueRemovalMails(
+  enrolment: EnrolmentRecord,
+  deps: StudentMailDeps,
+  batch?: BatchRecord,
+): Promise<void> {
+  const removed = enrolment.removed ?? [];
+  if (removed.length === 0) return;
+  const record = batch ?? (await batchOf(enrolment));
+  await inBatches(
+    removed.map((person) => async () => {
+      const idempotencyKey = `attendee-removed-${enrolmentKey(enrolment)}-${personKey(person.email)}-r${person.revision}`;
+      if ((await mailDeliveryOf(idempotencyKey)) !== undefined) return;
+      if (await attendsBatch(record.id, person.email)) return;
+      const self = isBuyerAddress(enrolment, person.email);
+      await deps.mail.queue({
+        ...renderRemovedMail({
+          courseName: enrolment.courseName,
+          orderNo: enrolment.orderNo,
+          batch: record,
+          siteUrl: deps.siteUrl,
+          to: { name: self ? enrolment.buyer.name : person.name, typedTheirName: self },
+          buyerName: enrolment.buyer.name,
+          self,
+        }),
+        to: [person.email],
+        attachments: [
+          cancellationAttachment({
+            batch: record,
+            courseName: enrolment.courseName,
+            siteUrl: deps.siteUrl,
+            cancelledAt: nowOf(deps),
+            sequence: enrolment.sequence,
+          }),
+        ],
+        idempotencyKey,
+      });
+    }),
+  );
+}
+
+/**
+ * The cancellation of a refunded enrolment's sessions (issue 42, item 6), for the buyer's refund
+ * mail: undefined when the buyer did not attend, or still attends the batch on another enrolment.
+ */
+export async function refundCancellationFor(
+  enrolment: EnrolmentRecord,
+  siteUrl: string,
+): Promise<MailAttachment | undefined> {
+  if (!attendeesOf(enrolment).some((attendee) => isBuyerAddress(enrolment, attendee.email))) return undefined;
+  const batch = await batchOf(enrolment);
+  if (await attendsBatch(batch.id, enrolment.buyer.email)) return undefined;
+  return cancellationAttachment({
+    batch,
+    courseName: enrolment.courseName,
+    siteUrl,
+    cancelledAt: new Date(enrolment.cancelledAt ?? Date.now()),
+  });
+}
+
+/**
+ * Tells each attendee of a refunded enrolment but its buyer (who gets the refund mail) that their
+ * place was cancelled, with the cancellation of the sessions (issue 42, item 6); once per person.
+ * Someone who still attends the batch on another enrolment is not mailed.
+ */
+export async function queueRefundCancellations(
+  enrolment: EnrolmentRecord,
+  deps: StudentMailDeps,
+): Promise<void> {
+  const others = attendeesOf(enrolment).filter((attendee) => !isBuyerAddress(enrolment, attendee.email));
+  if (others.length === 0 || enrolment.cancelledAt === undefined) return;
+  const batch = await batchOf(enrolment);
+  const attachment = cancellationAttachment({
+    batch,
+    courseName: enrolment.courseName,
+    siteUrl: deps.siteUrl,
+    cancelledAt: new Date(enrolment.cancelledAt),
+  });
+  await inBatches(
+    others.map((attendee) => async () => {
+      const idempotencyKey = `enrolment-cancelled-${enrolmentKey(enrolment)}-${personKey(attendee.email)}`;
+      if ((await mailDeliveryOf(idempotencyKey)) !== undefined) return;
+      if (await attendsBatch(batch.id, attendee.email)) return;
+      await deps.mail.queue({
+        ...renderEnrolmentCancelledMail({
+          courseName: enrolment.courseName,
+          orderNo: enrolment.orderNo,
+          batch,
+          siteUrl: deps.siteUrl,
+          to: { name: attendee.name, typedTheirName: false },
+          buyerName: enrolment.buyer.name,
+        }),
+        to: [attendee.email],
+        attachments: [attachment],
+        idempotencyKey,
+      });
+    }),
+  );
 }
 
 /** What of a batch changed that its students are told of: its sessions' times, or its link. */
@@ -191,7 +337,7 @@ export async function notifyBatchChange(
     .slice(0, 16);
   const courseName = people[0]!.courseName;
   const attachment = changes.times
-    ? calendarAttachment({ batch: after, courseName, siteUrl: deps.siteUrl })
+    ? calendarAttachment({ batch: after, courseName, siteUrl: deps.siteUrl, writtenAt: nowOf(deps) })
     : undefined;
   await inBatches(
     people.map(

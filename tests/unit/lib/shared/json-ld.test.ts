@@ -30,21 +30,40 @@ describe('courseJsonLd', () => {
     expect(organizationJsonLd(origin)['@id']).toBe(organizationId(origin));
   });
 
-  it('offers the discounted fee in USD and runs online for its hours', () => {
+  it('offers the price charged in each currency, rupees in India and dollars elsewhere (DECISIONS 46), and runs online for its hours', () => {
     for (const each of courses) {
       const jsonLd = courseJsonLd(each, origin);
-      const [offer] = jsonLd['offers'] as Record<string, unknown>[];
-      expect(offer).toMatchObject({
-        '@type': 'Offer',
-        price: each.discountedFeesCents / 100,
-        priceCurrency: 'USD',
-      });
-      const [instance] = jsonLd['hasCourseInstance'] as Record<string, unknown>[];
-      expect(instance).toEqual({
-        '@type': 'CourseInstance',
-        courseMode: 'Online',
-        courseWorkload: `PT${each.durationHours}H`,
-      });
+      const url = `https://example.in/courses/${each.slug}`;
+      expect(jsonLd['offers']).toEqual([
+        {
+          '@type': 'Offer',
+          category: 'Paid',
+          price: each.discountedFeesCents / 100,
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          url,
+          ineligibleRegion: 'IN',
+        },
+        {
+          '@type': 'Offer',
+          category: 'Paid',
+          price: each.discountedFeesPaise / 100,
+          priceCurrency: 'INR',
+          availability: 'https://schema.org/InStock',
+          url,
+          eligibleRegion: 'IN',
+        },
+      ]);
+      expect(jsonLd['timeRequired']).toBe(`PT${each.durationHours}H`);
+      // The build knows no batch: the course as run online for its teaching hours.
+      expect(jsonLd['hasCourseInstance']).toEqual([
+        {
+          '@type': 'CourseInstance',
+          courseMode: 'Online',
+          courseWorkload: `PT${each.durationHours}H`,
+          location: { '@type': 'VirtualLocation', url },
+        },
+      ]);
     }
   });
 });

@@ -12,11 +12,17 @@ import { refundOrder } from '~/server/domain/payments/refunds';
 import { addBatch } from '~/server/domain/shop/batches';
 import { addToCart } from '~/server/domain/shop/cart';
 import { getBatch, seatsTaken } from '~/server/storage/batches';
-import { getEnrolment, listEnrolmentsOfBatch, type EnrolmentRecord } from '~/server/storage/enrolments';
+import {
+  getEnrolment,
+  listEnrolmentsOfBatch,
+  updateEnrolment,
+  type EnrolmentRecord,
+} from '~/server/storage/enrolments';
 import { getPayment } from '~/server/storage/payments';
 import { razorpayDeps } from '../../../../support/razorpay-deps';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useFakeRazorpay } from '../../../../support/fake-razorpay';
+import { parseIcs } from '../../../../support/ics';
 import { newAccount } from '../../../../support/people';
 
 const KARNATAKA = {
@@ -146,6 +152,8 @@ describe('the last seats of a batch', () => {
       buyer: { userId: buyer.userId },
       attendees: [],
     });
+    // A buyer of seats is asked in My courses whether they attend (issue 42, item 6).
+    expect(enrolment!.buyerAttends).toBeUndefined();
     expect(enrolled).toEqual([enrolment]);
     await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
     expect(await listEnrolmentsOfBatch(batch.id)).toHaveLength(1);
@@ -161,6 +169,64 @@ describe('the last seats of a batch', () => {
     expect(toLeft(await getBatch(batch.id))).toBe(5);
     expect((await getEnrolment(orderNo, 3))!.cancelledAt).toBeDefined();
     expect(await listEnrolmentsOfBatch(batch.id)).toEqual([]);
+    // The buyer of seats did not attend: their refund mail cancels nothing in their calendar.
+    expect(mails.find((mail) => mail.idempotencyKey.startsWith('refund-'))!.attachments).toBeUndefined();
+  });
+
+  it('enrols a one-seat buyer as the attendee; a refund keeps the enrolment with its credit note and mails the buyer the cancellation of its sessions (issue 42, item 6)', async () => {
+    const batch = await batchWith(5);
+    const buyer = await buyerPaying(batch.id, 1);
+    const payment = fake.pay(buyer.orderId, 'captured');
+    const settled = await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
+    const orderNo = settled.outcome === 'order' ? settled.orderNo : '';
+    const enrolment = (await getEnrolment(orderNo, 3))!;
+    expect(enrolment.buyerAttends).toBe(true);
+    expect(enrolment.attendees).toEqual([{ name: enrolment.buyer.name, email: enrolment.buyer.email }]);
+
+    fake.refundStatus = 'processed';
+    const refund = await refundOrder(
+      { orderNo, reason: 'The buyer cannot attend.', idempotencyKey: 'k-one', staff: STAFF },
+      deps,
+    );
+    fake.refundStatus = 'pending';
+    const ended = (await getEnrolment(orderNo, 3))!;
+    expect(ended.cancelledAt).toBeDefined();
+    expect(ended.creditNoteNo).toBe(refund.creditNoteNo);
+    const refundMail = mails.find((mail) => mail.idempotencyKey === `refund-${refund.id}`)!;
+    expect(refundMail.text).toContain(
+      'The attached calendar file removes the sessions of the refunded course',
+    );
+    const [file] = refundMail.attachments!;
+    expect(file!.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    const calendar = parseIcs(Buffer.from(file!.contentBase64, 'base64').toString('utf8'));
+    expect(calendar.method).toBe('CANCEL');
+    expect(calendar.events).toHaveLength(8);
+    for (const [index, event] of calendar.events.entries()) {
+      expect(event.uid).toMatch(new RegExp(`^${batch.id}-${index + 1}@`));
+      expect(event.status).toBe('CANCELLED');
+    }
+  });
+
+  it('tells each other attendee of a refunded course that their place was cancelled, with the cancellation (issue 42, item 6)', async () => {
+    const batch = await batchWith(5);
+    const buyer = await buyerPaying(batch.id, 2);
+    const payment = fake.pay(buyer.orderId, 'captured');
+    const settled = await settlePayment({ orderId: buyer.orderId, paymentId: payment.id }, deps);
+    const orderNo = settled.outcome === 'order' ? settled.orderNo : '';
+    await updateEnrolment(orderNo, 3, (record) => ({
+      ...record,
+      attendees: [{ name: 'Ravi Patil', email: 'ravi.refunded@example.com' }],
+    }));
+    fake.refundStatus = 'processed';
+    await refundOrder(
+      { orderNo, reason: 'The team cannot attend.', idempotencyKey: 'k-team', staff: STAFF },
+      deps,
+    );
+    fake.refundStatus = 'pending';
+    const told = mails.filter((mail) => mail.idempotencyKey.startsWith(`enrolment-cancelled-${orderNo}-3-`));
+    expect(told.map((mail) => mail.to)).toEqual([['ravi.refunded@example.com']]);
+    expect(told[0]!.subject).toMatch(/^Cancelled: /);
+    expect(told[0]!.attachments![0]!.contentType).toContain('method=CANCEL');
   });
 });
 

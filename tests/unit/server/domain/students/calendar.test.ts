@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { batchCalendar, calendarFileName, type BatchCalendarInput } from '~/server/domain/students/calendar';
+import {
+  batchCalendar,
+  batchCancellation,
+  calendarFileName,
+  calendarSequence,
+  cancellationAttachment,
+  type BatchCalendarInput,
+} from '~/server/domain/students/calendar';
 import { parseIcs } from '../../../../support/ics';
 
 const evening: BatchCalendarInput = {
@@ -144,6 +151,8 @@ describe('the calendar of a batch', () => {
       expect(event.getAllProperties().map((property) => property.name)).toEqual([
         'uid',
         'dtstamp',
+        'sequence',
+        'organizer',
         'last-modified',
         'dtstart',
         'dtend',
@@ -171,5 +180,75 @@ describe('the calendar of a batch', () => {
       'devops-with-aws-b-3-20261207-evening.ics',
     );
     expect(calendarFileName('“…”', 'b-1')).toBe('b-1.ics');
+  });
+
+  it('names the company as organizer and numbers the file by when it was written (SEQUENCE)', () => {
+    const written = parseIcs(batchCalendar({ ...evening, writtenAt: new Date('2026-12-01T00:00:10Z') }));
+    for (const event of written.events) {
+      expect(event.organizer).toBe('mailto:hello@example.com');
+      expect(event.sequence).toBe(calendarSequence(new Date('2026-12-01T00:00:10Z')));
+    }
+    // Without a time of writing: the batch's last change.
+    expect(parseIcs(batchCalendar(evening)).events[0]!.sequence).toBe(
+      calendarSequence(new Date(evening.batch.updatedAt)),
+    );
+    expect(calendarSequence(new Date('2026-01-01T00:00:00Z'))).toBe(0);
+    expect(calendarSequence(new Date('2026-01-01T00:01:00.900Z'))).toBe(60);
+    expect(calendarSequence(new Date('2025-06-01T00:00:00Z'))).toBe(0);
+    // A later file of the same sessions outranks an earlier one.
+    expect(calendarSequence(new Date('2026-12-01T00:00:11Z'))).toBeGreaterThan(
+      calendarSequence(new Date('2026-12-01T00:00:10Z')),
+    );
+  });
+});
+
+describe('the cancellation of a batch’s sessions (RFC 5546, issue 42 item 6)', () => {
+  const invitedAt = new Date('2026-11-30T09:15:00.000Z');
+
+  it('cancels every session of the invitation: METHOD:CANCEL, the same UIDs, STATUS:CANCELLED, a higher SEQUENCE', () => {
+    const invitation = parseIcs(batchCalendar({ ...evening, writtenAt: invitedAt }));
+    const cancellation = parseIcs(batchCancellation({ ...evening, cancelledAt: invitedAt }));
+    expect(cancellation.method).toBe('CANCEL');
+    expect(cancellation.version).toBe('2.0');
+    expect(cancellation.events.map((event) => event.uid)).toEqual(
+      invitation.events.map((event) => event.uid),
+    );
+    for (const [index, event] of cancellation.events.entries()) {
+      expect(event.status).toBe('CANCELLED');
+      // Written in the same second as the invitation, it still outranks it.
+      expect(event.sequence).toBeGreaterThan(invitation.events[index]!.sequence);
+      expect(event.organizer).toBe(invitation.events[index]!.organizer);
+      expect(event.start).toEqual(invitation.events[index]!.start);
+      expect(event.summary).toBe(`Cancelled: DevOps with AWS (session ${index + 1} of 16)`);
+    }
+    expect(cancellation.events[0]!.stamp).toContain('2026-11-30T09:15:00');
+  });
+
+  it('outranks an invitation sent after a change of the batch, and is outranked by one sent after it', () => {
+    const changed = parseIcs(batchCalendar({ ...evening, writtenAt: new Date('2026-12-02T08:00:00Z') }))
+      .events[0]!;
+    const cancelled = parseIcs(
+      batchCancellation({ ...evening, cancelledAt: new Date('2026-12-03T08:00:00Z') }),
+    ).events[0]!;
+    const invitedAgain = parseIcs(batchCalendar({ ...evening, writtenAt: new Date('2026-12-03T08:00:02Z') }))
+      .events[0]!;
+    expect(cancelled.sequence).toBeGreaterThan(changed.sequence);
+    expect(invitedAgain.sequence).toBeGreaterThan(cancelled.sequence);
+  });
+
+  it('is attached as a calendar file whose method is CANCEL, and carries no joining link', () => {
+    const link = 'https://meet.example.com/abc';
+    const file = cancellationAttachment({
+      ...evening,
+      batch: { ...evening.batch, joinUrl: link },
+      cancelledAt: invitedAt,
+    });
+    expect(file.filename).toBe('cancelled-devops-with-aws-b-3-20261207-evening.ics');
+    expect(file.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    const text = Buffer.from(file.contentBase64, 'base64').toString('utf8');
+    expect(text).not.toContain(link);
+    const lines = text.slice(0, -2).split('\r\n');
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(parseIcs(text).events).toHaveLength(16);
   });
 });

@@ -9,7 +9,11 @@ import {
   queueAttendeeMails,
   queueBatchReminders,
   queueEnrolmentMails,
+  queueRefundCancellations,
+  queueRemovalMails,
+  refundCancellationFor,
 } from '~/server/domain/students/student-notices';
+import { updateEnrolment } from '~/server/storage/enrolments';
 import { storedBatch, storedEnrolment } from '../../../../support/enrolments';
 import { startBlobsServer, type RunningBlobsServer } from '../../../../support/blobs-server';
 import {
@@ -79,14 +83,27 @@ describe('the joining mails', () => {
     expect(calendar.events[0]!.start.toISOString()).toBe('2026-12-07T13:30:00.000Z');
   });
 
-  it('tells a buyer of seats to name the attendees, and mails each named attendee once, never the buyer twice', async () => {
+  it('gives a one-seat buyer, its attendee, one joining mail with the calendar file and no attendee’s mail (issue 42, item 6)', async () => {
+    const batch = await storedBatch();
+    const enrolment = await storedEnrolment(batch, buyer, {
+      attendees: [{ name: buyer.name, email: buyer.email }],
+      buyerAttends: true,
+    });
+    await queueEnrolmentMails(enrolment, { mail, siteUrl });
+    await queueAttendeeMails(enrolment, enrolment.attendees, { mail, siteUrl });
+    await delivered();
+    expect(resend.requests).toBe(1);
+    const [sent] = sentTo('meera@example.com');
+    expect(sent!.body.subject).toMatch(/^You are enrolled: /);
+    expect(sent!.body.text).not.toContain('Name the attendees');
+    expect(icsOf(sent!).events).toHaveLength(16);
+  });
+
+  it('gives a buyer of seats a buyer’s mail (what they bought, how to name the attendees, whether they attend), no calendar file; mails each named attendee once (issue 42, item 6)', async () => {
     const batch = await storedBatch({ joinUrl: 'https://meet.example.com/devops' });
     const enrolment = await storedEnrolment(batch, buyer, {
       seats: 3,
-      attendees: [
-        { name: 'Meera Joshi', email: 'MEERA@example.com' },
-        { name: 'Ravi Patil', email: 'ravi@example.com' },
-      ],
+      attendees: [{ name: 'Ravi Patil', email: 'ravi@example.com' }],
     });
     await queueEnrolmentMails(enrolment, { mail, siteUrl });
     // Naming a third attendee later: the earlier ones are not mailed again.
@@ -95,7 +112,20 @@ describe('the joining mails', () => {
     await delivered();
     expect(resend.sent.map(to).sort()).toEqual(['meera@example.com', 'ravi@example.com', 'sana@example.com']);
     expect(resend.requests).toBe(3);
-    expect(sentTo('meera@example.com')[0]!.body.text).toContain('You bought 3 seats of DevOps with AWS');
+    const bought = sentTo('meera@example.com')[0]!;
+    expect(bought.body.subject).toBe(
+      'Your 3 seats of DevOps with AWS: name the attendees - Sahyadri Infotech',
+    );
+    expect(bought.body.subject).not.toContain('enrolled');
+    expect(bought.body.text).toContain(
+      'You bought 3 seats of DevOps with AWS. Name the attendees in My courses',
+    );
+    expect(bought.body.text).toContain('You can change them there');
+    expect(bought.body.text).toContain('Will you attend yourself? Say so in My courses');
+    expect(bought.body.text).toContain('Seats: 3');
+    // Not an attendee's mail: no calendar file, no joining link.
+    expect(bought.body.attachments).toBeUndefined();
+    expect(bought.body.text + bought.body.html).not.toContain('meet.example.com');
     const ravi = sentTo('ravi@example.com')[0]!;
     expect(ravi.body.text).toContain('Meera Joshi has enrolled you in DevOps with AWS');
     expect(ravi.body.text).toContain('Dear Ravi,');
@@ -104,6 +134,28 @@ describe('the joining mails', () => {
     );
     expect(ravi.body.text).toContain('Joining link: https://meet.example.com/devops');
     expect(icsOf(ravi).events[0]!.url).toBe('https://meet.example.com/devops');
+  });
+
+  it('gives a buyer of seats who said they attend their own joining mail, with the calendar file, once', async () => {
+    const batch = await storedBatch();
+    const enrolment = await storedEnrolment(batch, buyer, {
+      seats: 3,
+      buyerAttends: true,
+      attendees: [
+        { name: 'Meera Joshi', email: 'MEERA@example.com' },
+        { name: 'Ravi Patil', email: 'ravi@example.com' },
+      ],
+    });
+    await queueEnrolmentMails(enrolment, { mail, siteUrl });
+    await queueAttendeeMails(enrolment, enrolment.attendees, { mail, siteUrl });
+    await delivered();
+    expect(resend.requests).toBe(3);
+    const [bought, attends] = sentTo('meera@example.com');
+    expect(bought!.body.subject).toMatch(/^Your 3 seats of /);
+    expect(attends!.body.subject).toMatch(/^You are enrolled: DevOps with AWS/);
+    expect(attends!.body.text).toContain('Dear Meera,');
+    expect(attends!.body.text).toContain('on one of the 3 seats you bought');
+    expect(icsOf(attends!).events).toHaveLength(16);
   });
 
   it('puts in an attendee’s mail no name that fails the name rule, nor anything else the buyer typed (DECISIONS 59)', async () => {
@@ -274,5 +326,119 @@ describe('the reminder job', () => {
     expect(evening.queued).toBe(1);
     await delivered();
     expect(resend.requests).toBe(1);
+  });
+});
+
+describe('the cancellations (issue 42, item 6)', () => {
+  const ravi = { name: 'Ravi Patil', email: 'ravi@example.com' };
+
+  it('mails someone taken off the attendees once per change, with a cancellation of the invitation’s sessions', async () => {
+    const batch = await storedBatch({ joinUrl: 'https://meet.example.com/devops' });
+    const named = await storedEnrolment(batch, buyer, { seats: 2, attendees: [ravi] });
+    await queueAttendeeMails(named, named.attendees, { mail, siteUrl, now: () => clock });
+    await delivered();
+    const invitation = icsOf(sentTo('ravi@example.com')[0]!);
+
+    clock = new Date(clock.getTime() + 60_000);
+    const removed = (await updateEnrolment(named.orderNo, named.courseId, (record) => ({
+      ...record,
+      attendees: [],
+      revision: 1,
+      removed: [{ ...ravi, revision: 1 }],
+    })))!;
+    await queueRemovalMails(removed, { mail, siteUrl, now: () => clock });
+    await queueRemovalMails(removed, { mail, siteUrl, now: () => clock });
+    await delivered();
+    const mails = sentTo('ravi@example.com');
+    expect(mails).toHaveLength(2);
+    const told = mails[1]!;
+    expect(told.body.subject).toBe('You no longer attend DevOps with AWS - Sahyadri Infotech');
+    expect(told.body.text).toContain('Dear Ravi,');
+    expect(told.body.text).toContain('Meera Joshi has taken you off the attendees of DevOps with AWS');
+    expect(told.body.text).toContain('The attached calendar file removes its sessions from your calendar');
+    expect(told.body.text + told.body.html).not.toContain('meet.example.com');
+    expect(told.body.attachments?.[0]?.content_type).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    const cancellation = icsOf(told);
+    expect(cancellation.method).toBe('CANCEL');
+    expect(cancellation.events.map((event) => event.uid)).toEqual(
+      invitation.events.map((event) => event.uid),
+    );
+    for (const event of cancellation.events) {
+      expect(event.status).toBe('CANCELLED');
+      expect(event.sequence).toBeGreaterThan(invitation.events[0]!.sequence);
+    }
+
+    // A later change that takes them off again mails again.
+    await queueRemovalMails(
+      { ...removed, revision: 3, removed: [{ ...ravi, revision: 3 }] },
+      { mail, siteUrl },
+    );
+    await delivered();
+    expect(sentTo('ravi@example.com')).toHaveLength(3);
+  });
+
+  it('tells a buyer who took themselves off that the seats stay theirs', async () => {
+    const batch = await storedBatch();
+    const enrolment = await storedEnrolment(batch, buyer, {
+      seats: 2,
+      removed: [{ name: buyer.name, email: buyer.email, revision: 2 }],
+    });
+    await queueRemovalMails(enrolment, { mail, siteUrl });
+    await delivered();
+    const [told] = sentTo('meera@example.com');
+    expect(told!.body.text).toContain('You are no longer an attendee of DevOps with AWS');
+    expect(told!.body.text).toContain('The seats stay yours');
+    expect(icsOf(told!).method).toBe('CANCEL');
+  });
+
+  it('sends no cancellation to someone who still attends the batch on another enrolment (its sessions share UIDs)', async () => {
+    const batch = await storedBatch();
+    await storedEnrolment(
+      batch,
+      { userId: 'u-buyer-2', name: 'Kiran Rao', email: 'kiran@example.com' },
+      { seats: 2, attendees: [{ name: 'Ravi Patil', email: 'Ravi@Example.com' }] },
+    );
+    const enrolment = await storedEnrolment(batch, buyer, {
+      seats: 2,
+      removed: [{ ...ravi, revision: 1 }],
+    });
+    await queueRemovalMails(enrolment, { mail, siteUrl });
+    await delivered();
+    expect(resend.requests).toBe(0);
+  });
+
+  it('tells each attendee of a refunded enrolment but its buyer that their place was cancelled, once, with the cancellation', async () => {
+    const batch = await storedBatch();
+    const enrolment = await storedEnrolment(batch, buyer, {
+      seats: 2,
+      buyerAttends: true,
+      attendees: [{ name: buyer.name, email: buyer.email }, ravi],
+      cancelledAt: '2026-12-01T10:00:00.000Z',
+    });
+    await queueRefundCancellations(enrolment, { mail, siteUrl });
+    await queueRefundCancellations(enrolment, { mail, siteUrl });
+    await delivered();
+    expect(resend.sent.map(to)).toEqual(['ravi@example.com']);
+    const told = sentTo('ravi@example.com')[0]!;
+    expect(told.body.subject).toBe(
+      'Cancelled: DevOps with AWS, 7 Dec 2026 to 31 Dec 2026 - Sahyadri Infotech',
+    );
+    expect(told.body.text).toContain('Your place in DevOps with AWS was cancelled');
+    const cancellation = icsOf(told);
+    expect(cancellation.method).toBe('CANCEL');
+    expect(cancellation.events[0]!.stamp).toContain('2026-12-01T10:00:00');
+    // The buyer's own cancellation goes with the refund mail.
+    const forBuyer = await refundCancellationFor(enrolment, siteUrl);
+    expect(forBuyer?.contentType).toContain('method=CANCEL');
+  });
+
+  it('gives the refund mail no cancellation for a buyer of seats who did not attend', async () => {
+    const batch = await storedBatch();
+    const enrolment = await storedEnrolment(batch, buyer, {
+      seats: 2,
+      attendees: [ravi],
+      cancelledAt: '2026-12-01T10:00:00.000Z',
+    });
+    expect(await refundCancellationFor(enrolment, siteUrl)).toBeUndefined();
   });
 });
