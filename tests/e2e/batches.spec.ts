@@ -154,7 +154,7 @@ test("signed out: a press before the page's code has arrived is busy at once, th
 for (const [what, chunk] of [
   ["the sign-in dialog's code", '**/_astro/AccountDialog*.js'],
   // Astro asks once more for an island's code, with a query: refused too.
-  ["the header's code", '**/_astro/SiteHeader*'],
+  ["the header's account code", '**/_astro/HeaderAccount*'],
 ] as const) {
   test(`signed out, offline for ${what}: Add to cart stops being busy and a toast says why`, async ({
     page,
