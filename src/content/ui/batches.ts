@@ -29,12 +29,12 @@ export const batchText = {
   /** The cart's batch select; its options leave out the schedules' 'IST', which the label says once. */
   batchLabel: 'Batch (times in IST)',
   /**
-   * A batch in the cart's select: `7 Dec 2026 · <days> <hours>` (the schedule without 'IST'), and
-   * 'Full'. Short enough for a select at 360 px (issue 42, item 8): a select shows one line and
-   * cuts off what does not fit; the schedule names the days, so the start day's weekday goes.
+   * A batch in the cart's select: `7 Dec 2026 · Mon-Thu 7-9 pm` (`scheduleShort`), and 'Full'.
+   * Short enough for a select at 360 px (issue 42, item 8): a select shows one line and cuts off
+   * what does not fit; the schedule names the days, so the start day's weekday goes.
    */
   option: (day: string, schedule: string, seatsLeft: number) =>
-    `${formatDay(day)} · ${schedule.replace(/ IST$/, '')}${seatsLeft > 0 ? '' : ' (Full)'}`,
+    `${formatDay(day)} · ${schedule}${seatsLeft > 0 ? '' : ' (Full)'}`,
   /** The line's batch, no longer open (started or closed since it was added). */
   closedOption: 'This batch is no longer open',
   /**

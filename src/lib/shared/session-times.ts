@@ -39,6 +39,26 @@ export function scheduleInIst(schedule: string): string {
   return `${days}, ${clockTime(parsed.startMinutes)} to ${clockTime(parsed.endMinutes)} IST`;
 }
 
+/**
+ * A schedule in IST as short as a select's one line needs (issue 42, item 8: the cart's batch
+ * select at 360 px), without 'IST', which its label says: `Mon-Thu 19:00-21:00 IST` ->
+ * `Mon-Thu 7-9 pm`, `Sat-Sun 10:00-13:00 IST` -> `Sat-Sun 10 am-1 pm`. A schedule that does not
+ * parse is given as written.
+ */
+export function scheduleShort(schedule: string): string {
+  const parsed = parseSchedule(schedule);
+  const days = DAYS_PART.exec(schedule.trim())?.[1];
+  if (!parsed || !days) return schedule;
+  const [start, end] = [shortClock(parsed.startMinutes), shortClock(parsed.endMinutes)];
+  const sameHalf = start.endsWith(end.slice(-2));
+  return `${days} ${sameHalf ? start.slice(0, -3) : start}-${end}`;
+}
+
+/** `clockTime` without a whole hour's `:00`: 1140 -> `7 pm`, 630 -> `10:30 am`. */
+function shortClock(minutes: number): string {
+  return clockTime(minutes).replace(':00 ', ' ');
+}
+
 /** The day names of a schedule's days part moved by `shift` days: `Mon-Thu`, -1 -> `Sun-Wed`. */
 function shiftDays(days: string, shift: number): string {
   return days.replace(

@@ -12,7 +12,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { batchText as text } from '~/content/ui/batches';
 import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import { SEATS_PER_ORDER } from '~/lib/shared/schemas/batch-public';
-import { scheduleInIst } from '~/lib/shared/session-times';
+import { scheduleShort } from '~/lib/shared/session-times';
 import type { CartItem } from '~/lib/shared/schemas/shop';
 import { $openBatches, cartLineProblem, loadOpenBatches, seatsError } from '~/stores/batches';
 import { $cartBusy, changeCartLine } from '~/stores/cart';
@@ -73,7 +73,7 @@ export default function CartLineBatch({ item }: { item: CartItem }) {
               value={batch.id}
               disabled={batch.seatsLeft <= 0 && batch.id !== item.batchId}
             >
-              {text.option(batch.startsOn, scheduleInIst(batch.schedule), batch.seatsLeft)}
+              {text.option(batch.startsOn, scheduleShort(batch.schedule), batch.seatsLeft)}
             </option>
           ))}
         </select>

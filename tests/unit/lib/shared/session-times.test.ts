@@ -4,7 +4,13 @@
  * days and daylight saving, and is absent where the clock reads as India's.
  */
 import { describe, expect, it } from 'vitest';
-import { clockTime, scheduleInIst, scheduleInZone, sessionTimesText } from '~/lib/shared/session-times';
+import {
+  clockTime,
+  scheduleInIst,
+  scheduleInZone,
+  scheduleShort,
+  sessionTimesText,
+} from '~/lib/shared/session-times';
 
 const evening = { startsOn: '2026-12-07', schedule: 'Mon-Thu 19:00-21:00 IST', sessions: 16 };
 
@@ -26,6 +32,14 @@ describe('the times in IST', () => {
     expect(scheduleInIst('Sat,Sun 10:00-13:00 IST')).toBe('Sat,Sun, 10:00 am to 1:00 pm IST');
     expect(scheduleInIst('Wed 00:00-12:30 IST')).toBe('Wed, 12:00 am to 12:30 pm IST');
     expect(scheduleInIst('Evenings, ask us')).toBe('Evenings, ask us');
+  });
+
+  it("writes a select's short form: no ':00', one 'am' or 'pm' for both ends in the same half, no IST", () => {
+    expect(scheduleShort('Mon-Thu 19:00-21:00 IST')).toBe('Mon-Thu 7-9 pm');
+    expect(scheduleShort('Sat-Sun 10:00-13:00 IST')).toBe('Sat-Sun 10 am-1 pm');
+    expect(scheduleShort('Wed 10:30-12:00 IST')).toBe('Wed 10:30 am-12 pm');
+    expect(scheduleShort('Fri 18:30-20:45 IST')).toBe('Fri 6:30-8:45 pm');
+    expect(scheduleShort('Evenings, ask us')).toBe('Evenings, ask us');
   });
 });
 
