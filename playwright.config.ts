@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
 import { startFakeResend } from './tests/support/fake-resend';
@@ -32,6 +34,13 @@ process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
 process.env['E2E_REFUND_FAILS_STAFF_EMAIL'] ??= `refund-fails.${Date.now()}@example.com`;
 // A fifth for the journeys after paying (tests/e2e/after-paying.spec.ts): batches and a refund.
 process.env['E2E_AFTER_PAYING_STAFF_EMAIL'] ??= `after-paying.${Date.now()}@example.com`;
+// Each run starts on an empty blob store of its own, as CI's fresh clone does: a store kept from
+// earlier runs fills the seed batches a few seats a run, until a journey finds no seat. The main
+// process empties it once; the workers inherit the setting and leave it alone.
+if (!process.env['E2E_BLOBS_DIR']) {
+  process.env['E2E_BLOBS_DIR'] = join(process.cwd(), '.netlify', 'blobs-e2e');
+  rmSync(process.env['E2E_BLOBS_DIR'], { recursive: true, force: true });
+}
 const port = Number(process.env['E2E_PORT']);
 // The content editor's journey (tests/e2e/editor.spec.ts, tagged @editor) starts its own `astro dev`
 // and is left out unless E2E_EDITOR is set: `E2E_EDITOR=1` adds it to the suite, `E2E_EDITOR=only`
@@ -74,6 +83,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: 'localhost',
+          SERVE_BLOBS_DIR: process.env['E2E_BLOBS_DIR'],
           CONTACT_RATE_LIMIT: '10000',
           AUTH_RATE_LIMIT: '10000',
           RESEND_API_KEY: 're_e2e_fake',

@@ -36,8 +36,13 @@ const netlify = new NetlifyDev(netlifyDevOptions(projectRoot, { functions: false
  */
 /** @type {((request: Request) => Promise<Response>) | undefined} */
 let blobHandler;
+// SERVE_BLOBS_DIR: the blobs live there, not in .netlify/blobs-serve (the browser tests start each
+// run on an empty store: playwright.config.ts).
+const blobsDirectory = process.env.SERVE_BLOBS_DIR;
 const startBlobsServer = BlobsServer.prototype.start;
 BlobsServer.prototype.start = function start() {
+  if (blobsDirectory)
+    /** @type {{ directory: string }} */ (/** @type {unknown} */ (this)).directory = blobsDirectory;
   // `handleRequest` is what the server's HTTP front calls; its type declarations mark it private.
   const handle = /** @type {{ handleRequest(request: Request): Promise<Response> }} */ (
     /** @type {unknown} */ (this)

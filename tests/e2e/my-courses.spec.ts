@@ -6,6 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { parseSchedule } from '../../src/lib/shared/batch-schedule';
+import type { Batch } from '../../src/lib/shared/schemas/batch-public';
+import { scheduleInIst } from '../../src/lib/shared/session-times';
 import { parseIcs } from '../support/ics';
 import { axeViolations } from './support/axe';
 import { newPerson, signUpByApi, xsrfOf } from './support/accounts';
@@ -15,6 +18,19 @@ import { subjectsTo } from './support/mail';
 import { cartPath, catalogue, MAHARASHTRA } from './support/shop';
 
 const course = catalogue.find((entry) => entry.id === 3)!;
+
+/** The first open batch of `course` with `seats` seats left, as the catalogue lists it. */
+async function batchWithRoom(page: Page, seats: number): Promise<Batch> {
+  const listed = (await (await page.request.get('/api/courses')).json()) as {
+    id: number;
+    batches?: Batch[];
+  }[];
+  const batch = listed
+    .find((entry) => entry.id === course.id)
+    ?.batches?.find((open) => open.seatsLeft >= seats);
+  expect(batch, `a batch of course ${course.id} with ${seats} seats left`).toBeDefined();
+  return batch!;
+}
 
 async function enrolmentCard(page: Page) {
   const card = page.getByTestId('enrolment');
@@ -28,9 +44,12 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
 }, testInfo) => {
   test.setTimeout(90_000);
   const { person: buyer, user } = await signUpByApi(page, 'seats-buyer');
-  const added = await page.request.post(`${cartPath('addtocart', user.userid, course.id)}?seats=3`, {
-    headers: { 'X-XSRF-TOKEN': await xsrfOf(page) },
-  });
+  // The first of the course's batches with 3 seats left, whatever other journeys of the run bought.
+  const batch = await batchWithRoom(page, 3);
+  const added = await page.request.post(
+    `${cartPath('addtocart', user.userid, course.id)}?batch=${batch.id}&seats=3`,
+    { headers: { 'X-XSRF-TOKEN': await xsrfOf(page) } },
+  );
   expect(added.status()).toBe(200);
   const { orderNo } = await payByApi(page, user.userid, MAHARASHTRA);
   expect(orderNo).toMatch(/^SIS-\d{4}-\d{6}$/);
@@ -44,7 +63,7 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(course.name);
   await expect(card).toContainText(orderNo!);
   await expect(card).toContainText('You bought 3 seats.');
-  await expect(card).toContainText('Mon-Thu, 7:00 pm to 9:00 pm IST');
+  await expect(card).toContainText(scheduleInIst(batch.schedule));
   await expect(card).toContainText(
     'The joining link will be here and in your e-mail before the first session.',
   );
@@ -61,12 +80,14 @@ test('a company buys 3 seats, finds the batch in My courses, adds it to a calend
   expect(download.suggestedFilename()).toMatch(/\.ics$/);
   const calendar = parseIcs(await readFile((await download.path())!, 'utf8'));
   expect(calendar.method).toBe('PUBLISH');
-  expect(calendar.events).toHaveLength(16);
+  expect(calendar.events).toHaveLength(batch.sessions);
+  const { startMinutes, endMinutes } = parseSchedule(batch.schedule)!;
   for (const event of calendar.events) {
     expect(event.zones).toEqual(['UTC', 'UTC']);
-    // 19:00-21:00 in India is 13:30-15:30 UTC.
-    expect(event.start.toISOString()).toMatch(/T13:30:00\.000Z$/);
-    expect(event.end.getTime() - event.start.getTime()).toBe(2 * 60 * 60 * 1000);
+    // IST is UTC+05:30: 19:00 in India is 13:30 UTC, 10:00 is 04:30.
+    const utcMinutes = event.start.getUTCHours() * 60 + event.start.getUTCMinutes();
+    expect(utcMinutes).toBe((startMinutes - 330 + 1440) % 1440);
+    expect(event.end.getTime() - event.start.getTime()).toBe((endMinutes - startMinutes) * 60_000);
   }
 
   // Naming attendees: the buyer does not attend; a bad address is refused in place, then all
