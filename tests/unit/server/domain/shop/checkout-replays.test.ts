@@ -8,9 +8,11 @@ import { courses } from '~/lib/shared/catalogue';
 import { BillingSchema } from '~/lib/shared/schemas/billing';
 import * as z from '~/lib/shared/zod';
 import { addToCart } from '~/server/domain/shop/cart';
+import { currentNoticeVersion } from '~/server/domain/notices';
 import { payableCheckout, type CheckoutDeps } from '~/server/domain/shop/checkout';
 import { getCart } from '~/server/storage/carts';
 import { getCheckout } from '~/server/storage/checkouts';
+import { getOrder } from '~/server/storage/orders';
 import { useBlobsServer } from '../../../../support/blobs-server';
 import { useOpenBatches } from '../../../../support/open-batches';
 import { placePaidOrder, standInGateway } from '../../../../support/paid-checkout';
@@ -74,5 +76,38 @@ describe('placing an order', () => {
     expect(checkout?.orderNo).toBe(first.orderNo);
     // The cart the buyer filled since is not emptied or renumbered by the replay.
     expect(await getCart(userId)).toEqual(cartBefore);
+  });
+});
+
+describe('the order placed', () => {
+  it('keeps the checkout notice the buyer was shown (version and time), and null when the call named none (DECISIONS 63)', async () => {
+    const version = currentNoticeVersion('checkout');
+    const { userId } = await newAccount({ now: clock, name: 'Noticed buyer' });
+    await addToCart(userId, c1!.id, {}, clock);
+    const shown = await payableCheckout(
+      { userId, idempotencyKey: 'notice-1', billing, notice: version },
+      deps,
+      standInGateway,
+    );
+    const paidAt = clock.toISOString();
+    clock = new Date(clock.getTime() + 5 * 60 * 1000);
+    const { orderNo } = await placePaidOrder(
+      { orderId: shown.checkout.payment!.orderId, paymentId: 'pay_noticed' },
+      deps,
+    );
+    expect((await getOrder(orderNo))?.notice).toEqual({ version, at: paidAt });
+
+    const other = await newAccount({ now: clock, name: 'Unnoticed buyer' });
+    await addToCart(other.userId, c2!.id, {}, clock);
+    const none = await payableCheckout(
+      { userId: other.userId, idempotencyKey: 'notice-2', billing },
+      deps,
+      standInGateway,
+    );
+    const placed = await placePaidOrder(
+      { orderId: none.checkout.payment!.orderId, paymentId: 'pay_none' },
+      deps,
+    );
+    expect((await getOrder(placed.orderNo))?.notice).toBeNull();
   });
 });
