@@ -35,7 +35,7 @@ export async function seedConsoleStore(site, run, counts = CONSOLE_SEED, log = c
 }
 
 /** The cursor of page `n` (2 or more) of a console list, read as the staff member. */
-export async function cursorOfPage(site, path, n) {
+async function cursorOfPage(site, path, n) {
   let cursor;
   for (let page = 1; page < n; page += 1) {
     const url = new URL(path, site.url);

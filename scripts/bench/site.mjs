@@ -83,7 +83,7 @@ export function cookieOf(response, name) {
 }
 
 /** The mail the site put in its local outbox under `key`, waiting up to 10 s for it. */
-export async function outboxMail(site, key) {
+async function outboxMail(site, key) {
   const outbox = siteStore(site, 'outbox');
   for (let tries = 0; tries < 200; tries += 1) {
     const mail = await outbox.get(`mails/${key}`, { type: 'json' });

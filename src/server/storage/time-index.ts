@@ -360,7 +360,7 @@ export interface PageQuery<T> {
  * at once (of one hour or several), answering in their order: a few reads, not one per row (the
  * console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
  */
-export type RecordReader<T> =
+type RecordReader<T> =
   | ((id: string, at: Date) => Promise<T | undefined>)
   | {
       readonly many: (
