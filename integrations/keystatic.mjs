@@ -16,11 +16,7 @@
 import keystatic from '@keystatic/astro';
 
 /** The three settings GitHub mode needs (Keystatic's own names). */
-export const GITHUB_SETTINGS = [
-  'KEYSTATIC_GITHUB_CLIENT_ID',
-  'KEYSTATIC_GITHUB_CLIENT_SECRET',
-  'KEYSTATIC_SECRET',
-];
+const GITHUB_SETTINGS = ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET'];
 
 /**
  * `owner/name` of the repository the editor commits to: `KEYSTATIC_GITHUB_REPO`, else the GitHub

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The staff pages' files, as Astro writes them into `dist/`. */
-export const STAFF_PAGE_FILES = ['staff-console.html'];
+const STAFF_PAGE_FILES = ['staff-console.html'];
 /** Where they go, beside `dist/`. */
-export const STAFF_PAGES_DIRECTORY = 'dist-staff';
+const STAFF_PAGES_DIRECTORY = 'dist-staff';
 
 /** @returns {import('astro').AstroIntegration} */
 export default function staffPages() {

@@ -1,3 +1,4 @@
+// @ts-check
 // Load benchmark of the API as `npm start` serves it: 50 concurrent clients for 10 s on each
 // endpoint below, and, in the same run and on the same local blob store, a raw Netlify Blobs
 // `get` + `set` pair, the floor any endpoint that touches storage stands on. Writes
@@ -35,12 +36,43 @@ const ONLY_DOUBLE_PAY = process.env.BENCH_ONLY === 'double-pay';
 const ONLY_CONSOLE = process.env.BENCH_ONLY === 'console';
 
 /**
+ * The site as this benchmark uses it: the member of staff, the bench batches and the customers are
+ * added as the run goes ({@link given} reads them).
+ *
+ * @typedef {import('./bench/site.mjs').Customer} Customer
+ * @typedef {Awaited<ReturnType<typeof startSite>> & {
+ *   staff?: Customer, batches?: Map<number, string>, customers?: Customer[],
+ * }} BenchSite
+ * @typedef {{
+ *   name: string, method?: string, path?: string, xsrf?: boolean, staff?: boolean, connections?: number,
+ *   json?: unknown, headers?: (site: BenchSite) => Promise<Record<string, string>>,
+ *   customer?: boolean, requests?: (customer: Customer) => { method: string, path: string }[],
+ * }} Endpoint
+ * @typedef {{ name: string, p50: number, p99: number, rps: number, requests: number, errors: number, note?: string }} Row
+ */
+
+/**
+ * `value`, set up earlier in the run.
+ *
+ * @template T
+ * @param {T | undefined} value
+ * @param {string} what
+ * @returns {T}
+ */
+function given(value, what) {
+  if (value === undefined) throw new Error(`${what} is not set up yet`);
+  return value;
+}
+
+/**
  * The endpoints measured, in order. Adding an endpoint is adding an entry: `method` and `path`;
  * `json`, a body sent as JSON, or a function of the visitor's number (0-49) that returns one, so
  * each visitor sends their own; `xsrf: true` to send the XSRF cookie and header the site hands
  * out (every non-GET call needs them); `headers(site)`, more headers, resolved once before the
  * run. `customer: true` makes each visitor a signed-in customer of their own (see `customers`):
  * `requests(customer)` then gives that visitor's requests, sent in turn with their session.
+ *
+ * @type {Endpoint[]}
  */
 const ENDPOINTS = [
   { name: 'GET /api/courses', method: 'GET', path: '/api/courses' },
@@ -50,7 +82,7 @@ const ENDPOINTS = [
     path: '/api/contact/sendmail',
     xsrf: true,
     // Each visitor writes from their own e-mail address (the form also limits per recipient).
-    json: (visitor) => ({
+    json: (/** @type {number} */ visitor) => ({
       name: `Bench Visitor ${visitor}`,
       phone: '+91 98765 43210',
       email: `bench.visitor.${visitor}@example.com`,
@@ -87,16 +119,20 @@ const BENCH_SEATS = 150;
 /**
  * Opens a batch of BENCH_SEATS seats for each course as the staff member, through the console's
  * API (untimed); resolves to each course's batch id. The site's `stop()` removes them.
+ *
+ * @param {BenchSite} site
  */
 async function openBenchBatches(site) {
   const startsOn = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const staff = given(site.staff, 'the member of staff');
+  /** @type {Map<number, string>} */
   const batchOf = new Map();
   for (let course = 1; course <= COURSES; course += 1) {
     const response = await fetch(`${site.url}/api/console/batches`, {
       method: 'POST',
       headers: {
-        cookie: site.staff.cookie,
-        'x-xsrf-token': site.staff.xsrf,
+        cookie: staff.cookie,
+        'x-xsrf-token': staff.xsrf,
         'content-type': 'application/json',
       },
       body: JSON.stringify({
@@ -117,10 +153,20 @@ async function openBenchBatches(site) {
   return batchOf;
 }
 
-/** The cart's add path of `course` for `customer`, in the bench batch of that course. */
+/**
+ * The cart's add path of `course` for `customer`, in the bench batch of that course.
+ *
+ * @param {BenchSite} site
+ * @param {number} course
+ * @param {Customer} customer
+ */
 const addToBenchBatch = (site, course, customer) =>
-  `${cartPath('addtocart', course, customer.userid)}?batch=${encodeURIComponent(site.batches.get(course))}`;
+  `${cartPath('addtocart', course, customer.userid)}?batch=${encodeURIComponent(given(site.batches?.get(course), `the bench batch of course ${course}`))}`;
 
+/**
+ * @param {string} action
+ * @param {...(string | number)} ids
+ */
 function cartPath(action, ...ids) {
   return `/api/Cart/${action}/${['sispl', ...ids].join(',')}`;
 }
@@ -128,38 +174,55 @@ function cartPath(action, ...ids) {
 /**
  * While it is in force, each new connection to `port` comes from the next loopback address
  * (autocannon opens its connections with `net.connect(port, host)` and has no option for this).
+ *
+ * @param {number} port
  */
 function ownAddressPerConnection(port) {
   const connect = net.connect;
   let next = 0;
-  net.connect = function connectFromOwnAddress(...args) {
-    if (String(args[0]) === String(port) && typeof args[1] === 'string') {
-      const localAddress = `127.0.0.${2 + (next++ % 250)}`;
-      return connect.call(net, { port: Number(port), host: args[1], localAddress });
+  /** `net.connect`, called with whatever arguments it was given. */
+  const connectAsCalled = /** @type {(...args: unknown[]) => net.Socket} */ (connect);
+  net.connect = /** @type {typeof net.connect} */ (
+    function connectFromOwnAddress(/** @type {unknown[]} */ ...args) {
+      if (String(args[0]) === String(port) && typeof args[1] === 'string') {
+        const localAddress = `127.0.0.${2 + (next++ % 250)}`;
+        return connectAsCalled.call(net, { port: Number(port), host: args[1], localAddress });
+      }
+      return connectAsCalled.apply(net, args);
     }
-    return connect.apply(net, args);
-  };
+  );
   return () => {
     net.connect = connect;
   };
 }
 
-/** One endpoint under load; resolves to its figures. */
+/**
+ * One endpoint under load; resolves to its figures.
+ *
+ * @param {BenchSite} site
+ * @param {Endpoint} endpoint
+ * @returns {Promise<Row>}
+ */
 async function measureEndpoint(site, endpoint) {
+  /** @type {Record<string, string>} */
   const headers = { ...(await endpoint.headers?.(site)) };
-  if (endpoint.staff) headers['cookie'] = site.staff.cookie;
+  if (endpoint.staff) headers['cookie'] = given(site.staff, 'the member of staff').cookie;
   if (endpoint.xsrf) {
     const token = await xsrfTokenOf(site);
     headers['cookie'] = [headers['cookie'], `XSRF-TOKEN=${token}`].filter(Boolean).join('; ');
     headers['x-xsrf-token'] = token;
   }
   if (endpoint.json !== undefined) headers['content-type'] = 'application/json';
-  const bodyOf = typeof endpoint.json === 'function' ? endpoint.json : () => endpoint.json;
+  const json = endpoint.json;
+  /** @type {(visitor: number) => unknown} */
+  const bodyOf = typeof json === 'function' ? /** @type {(visitor: number) => unknown} */ (json) : () => json;
   let visitors = 0;
+  /** @param {import('autocannon').Client} client */
   const customerRequests = (client) => {
-    const customer = site.customers[visitors++ % CONNECTIONS];
+    const customer = given(given(site.customers, 'the customers')[visitors++ % CONNECTIONS], 'a customer');
     const own = { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf };
-    client.setRequests(endpoint.requests(customer).map((request) => ({ ...request, headers: own })));
+    const requests = given(endpoint.requests, `the requests of ${endpoint.name}`)(customer);
+    client.setRequests(requests.map((request) => ({ ...request, headers: own })));
   };
   const restore = ONE_ADDRESS ? () => undefined : ownAddressPerConnection(site.port);
   try {
@@ -197,13 +260,23 @@ async function measureEndpoint(site, endpoint) {
  * cart (not timed), then all of them pay at the same moment, each a whole round trip against the
  * test gateway (timed, one sample each): checkout, the gateway's page, Pay, the callback that
  * places the order. Also checks what matters more than speed: every order got its own number.
+ *
+ * @param {BenchSite} site
+ * @returns {Promise<Row>}
  */
 async function measurePayment(site) {
   const histogram = newHistogram();
+  const customers = given(site.customers, 'the customers');
+  /** @type {Set<string>} */
   const orderNumbers = new Set();
   let placed = 0;
   let errors = 0;
   let timedMs = 0;
+  /**
+   * @param {Customer} customer
+   * @param {string} method
+   * @param {string} path
+   */
   const call = (customer, method, path, headers = {}) =>
     fetch(`${site.url}${path}`, {
       method,
@@ -211,14 +284,14 @@ async function measurePayment(site) {
     });
   for (let course = 1; course <= COURSES; course += 1) {
     await Promise.all(
-      site.customers.map(async (customer) => {
+      customers.map(async (customer) => {
         const added = await call(customer, 'POST', addToBenchBatch(site, course, customer));
         await added.arrayBuffer();
       }),
     );
     const roundStarted = performance.now();
     await Promise.all(
-      site.customers.map(async (customer) => {
+      customers.map(async (customer) => {
         const started = performance.now();
         const orderNo = await payAs(site, customer).catch(() => undefined);
         if (!orderNo) {
@@ -235,7 +308,7 @@ async function measurePayment(site) {
   if (orderNumbers.size !== placed)
     throw new Error(`${placed} orders placed but ${orderNumbers.size} distinct numbers`);
   return {
-    name: `Payment round trip: checkout + test gateway + callback (${site.customers.length} at once, ${COURSES} rounds)`,
+    name: `Payment round trip: checkout + test gateway + callback (${customers.length} at once, ${COURSES} rounds)`,
     p50: histogram.getValueAtPercentile(50),
     p99: histogram.getValueAtPercentile(99),
     rps: placed / (timedMs / 1000),
@@ -248,7 +321,12 @@ async function measurePayment(site) {
 /** Buyers who pay twice in the double-payment row (issue 28), of the `CONNECTIONS` paying at once. */
 const DOUBLE_PAYERS = 10;
 
-/** Posts a form as the browser does (no redirect followed). */
+/**
+ * Posts a form as the browser does (no redirect followed).
+ *
+ * @param {string | URL} url
+ * @param {URLSearchParams | Record<string, string>} fields
+ */
 const postForm = (url, fields) =>
   fetch(url, {
     method: 'POST',
@@ -264,6 +342,9 @@ const postForm = (url, fields) =>
  * twice at once (a replay). One sample per buyer: the whole round trip, both payments for the 10.
  * Checks what matters more than speed, from the test gateway's own records: every buyer has one
  * order, and every extra payment was refunded exactly once, in full.
+ *
+ * @param {BenchSite} site
+ * @returns {Promise<Row>}
  */
 async function measureDoublePayment(site) {
   // Signed up one at a time (untimed): 5 or 50 password hashes at once timed out on a loaded machine.
@@ -278,7 +359,9 @@ async function measureDoublePayment(site) {
     }),
   );
   const histogram = newHistogram();
+  /** @type {{ paymentId: string | null, amount: number }[]} */
   const extraPayments = [];
+  /** @type {Set<string>} */
   const orders = new Set();
   let errors = 0;
   let placed = 0;
@@ -325,10 +408,11 @@ async function measureDoublePayment(site) {
   // Every refund the test gateway made, by payment: exactly one per extra payment, in full.
   const gateway = siteStore(site, 'test-gateway');
   const refundKeys = (await gateway.list({ prefix: 'refunds/' })).blobs.map((blob) => blob.key);
+  /** @type {({ payment_id: string, amount: number, status: string } | null)[]} */
   const refunds = await Promise.all(refundKeys.map((key) => gateway.get(key, { type: 'json' })));
   for (const extra of extraPayments) {
     const made = refunds.filter((refund) => refund?.payment_id === extra.paymentId);
-    if (made.length !== 1 || made[0].amount !== extra.amount || made[0].status !== 'processed')
+    if (made.length !== 1 || made[0]?.amount !== extra.amount || made[0]?.status !== 'processed')
       throw new Error(`extra payment ${extra.paymentId}: ${made.length} refunds (${JSON.stringify(made)})`);
   }
   if (orders.size !== placed) throw new Error(`${orders.size} distinct orders for ${placed} buyers`);
@@ -347,6 +431,9 @@ async function measureDoublePayment(site) {
  * The console rows (issue 30, item 6): seeds CONSOLE_SEED through the storage layer (untimed), then
  * one member of staff (STAFF_EMAILS) reads each list's first and fifth page from
  * CONSOLE_CONNECTIONS connections.
+ *
+ * @param {BenchSite} site
+ * @returns {Promise<Row[]>}
  */
 async function measureConsole(site) {
   const load = () =>
@@ -358,7 +445,8 @@ async function measureConsole(site) {
   const seeded = await seedConsoleStore(site, RUN);
   console.log(`Seeded in ${seeded.seconds.toFixed(0)} s (load average ${load()}).`);
   site.staff ??= await signUpStaff(site);
-  const pages = await consolePages(site);
+  const pages = await consolePages({ ...site, staff: site.staff });
+  /** @type {Row[]} */
   const rows = [];
   for (const page of pages) {
     await sleep(1000);
@@ -376,7 +464,12 @@ async function measureConsole(site) {
   return rows;
 }
 
-/** One customer pays for their cart on the test gateway; resolves to the order number. */
+/**
+ * One customer pays for their cart on the test gateway; resolves to the order number.
+ *
+ * @param {BenchSite} site
+ * @param {Customer} customer
+ */
 async function payAs(site, customer) {
   const paid = await payOnTestGateway((request) => fetch(request), site.url, {
     userId: customer.userid,
@@ -400,17 +493,26 @@ function newHistogram() {
  * The raw store under the same load: 50 clients, each reading and writing its own key with the
  * @netlify/blobs client the functions use, for 10 s. Latency is per get + set pair, recorded as
  * autocannon records it (hdr-histogram, whole milliseconds).
+ *
+ * @param {BenchSite} site
+ * @returns {Promise<Row>}
  */
 async function measureBlobPair(site) {
   const store = siteStore(site, 'bench-api');
   const histogram = newHistogram();
   let pairs = 0;
   let errors = 0;
+  /**
+   * @param {number} index
+   * @param {number} deadline
+   * @param {boolean} record
+   */
   const client = async (index, deadline, record) => {
     const key = `client-${index}`;
     while (performance.now() < deadline) {
       const started = performance.now();
       try {
+        /** @type {{ count?: number } | null} */
         const current = await store.get(key, { type: 'json', consistency: 'strong' });
         await store.setJSON(key, { count: (current?.count ?? 0) + 1, at: Date.now() });
         if (record) {
@@ -422,6 +524,11 @@ async function measureBlobPair(site) {
       }
     }
   };
+  /**
+   * @param {number} connections
+   * @param {number} seconds
+   * @param {boolean} record
+   */
   const run = (connections, seconds, record) => {
     const deadline = performance.now() + seconds * 1000;
     return Promise.all(Array.from({ length: connections }, (_, index) => client(index, deadline, record)));
@@ -445,12 +552,15 @@ async function measureBlobPair(site) {
  * Waits until the site has no e-mail waiting (the staff's `GET /api/console/mail?status=pending`,
  * at most 3 minutes): the contact row's e-mails go out after its answers, and the row after it
  * should measure its own calls, not those. Prints how long it waited when it did.
+ *
+ * @param {BenchSite} site
  */
 async function mailDelivered(site) {
+  const staff = given(site.staff, 'the member of staff');
   const started = performance.now();
   for (;;) {
     const response = await fetch(`${site.url}/api/console/mail?status=pending`, {
-      headers: { cookie: site.staff.cookie },
+      headers: { cookie: staff.cookie },
     });
     if (response.status !== 200) throw new Error(`the pending mail answered ${response.status}`);
     const { items } = await response.json();
@@ -464,17 +574,26 @@ async function mailDelivered(site) {
   }
 }
 
-/** Signs up the staff member (STAFF_EMAILS names their e-mail). */
+/**
+ * Signs up the staff member (STAFF_EMAILS names their e-mail).
+ *
+ * @param {BenchSite} site
+ */
 async function signUpStaff(site) {
   const [staff] = await signUpCustomers(site, 1, {
     run: `${RUN}3`,
     tag: 'staff',
     emailOf: () => STAFF_EMAIL,
   });
-  return staff;
+  return given(staff, 'the member of staff');
 }
 
-/** The figures as a Markdown table, each p99 also as a multiple of the raw blob pair's. */
+/**
+ * The figures as a Markdown table, each p99 also as a multiple of the raw blob pair's.
+ *
+ * @param {Row[]} rows
+ * @param {Row} blobPair
+ */
 function table(rows, blobPair) {
   const lines = [
     '| What | p50 (ms) | p99 (ms) | Requests/s | Errors | p99 / blob pair p99 |',
@@ -499,7 +618,8 @@ function gitDescription() {
   }
 }
 
-const loadBefore = os.loadavg()[0].toFixed(2);
+const loadBefore = (os.loadavg()[0] ?? 0).toFixed(2);
+/** @type {BenchSite} */
 const site = await startSite({ STAFF_EMAILS: STAFF_EMAIL });
 let report;
 try {

@@ -1,3 +1,4 @@
+// @ts-check
 // First-press benchmark (issue 31): on a slow phone network (400 ms latency, 400 kbps each way,
 // through Chromium's DevTools protocol), how long a press on a course page takes to answer on
 // screen: Add to cart signed out (busy, then the sign-in dialog), Add to cart signed in (busy,
@@ -25,9 +26,14 @@ const BUDGET_MS = 100;
 
 const site = await startSite();
 const browser = await chromium.launch({ executablePath: await findChromium() });
+/** @type {[press: string, first: number | undefined, then: string, after: number | undefined][]} */
 const rows = [];
 
-/** A fresh context on the slow network, signed in as `customer` when given. */
+/**
+ * A fresh context on the slow network, signed in as `customer` when given.
+ *
+ * @param {import('./bench/site.mjs').Customer} [customer]
+ */
 async function slowPage(customer) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -38,7 +44,7 @@ async function slowPage(customer) {
     const url = new URL(site.url);
     await context.addCookies(
       customer.cookie.split('; ').map((pair) => {
-        const [name, value] = pair.split('=');
+        const [name = '', value = ''] = pair.split('=');
         return { name, value, domain: url.hostname, path: '/' };
       }),
     );
@@ -58,21 +64,32 @@ async function slowPage(customer) {
 /**
  * Watches, in the page, for the first pointerdown and then each named condition becoming true
  * (checked on every DOM change and every frame); resolves with ms from the press to each.
+ *
+ * @template {string} K
+ * @param {import('@playwright/test').Page} page
+ * @param {Record<K, string>} conditions the body of a function that returns true when it is met
+ * @returns {Promise<Record<K, number>>}
  */
 function watch(page, conditions) {
-  return page.evaluate(
+  const answered = page.evaluate(
     (named) =>
       new Promise((resolve) => {
+        /** @type {Record<string, number>} */
         const seen = {};
+        /** @type {number | undefined} */
         let pressedAt;
         document.addEventListener('pointerdown', () => (pressedAt ??= performance.now()), { capture: true });
         const tests = Object.fromEntries(
-          Object.entries(named).map(([key, body]) => [key, new Function(body)]),
+          Object.entries(/** @type {Record<string, string>} */ (named)).map(([key, body]) => [
+            key,
+            new Function(body),
+          ]),
         );
         const check = () => {
-          if (pressedAt === undefined) return;
+          const at = pressedAt;
+          if (at === undefined) return;
           for (const [key, test] of Object.entries(tests))
-            if (seen[key] === undefined && test()) seen[key] = Math.round(performance.now() - pressedAt);
+            if (seen[key] === undefined && test()) seen[key] = Math.round(performance.now() - at);
           if (Object.keys(seen).length === Object.keys(tests).length) resolve(seen);
         };
         new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });
@@ -86,10 +103,12 @@ function watch(page, conditions) {
       }),
     conditions,
   );
+  return /** @type {Promise<Record<K, number>>} */ (answered);
 }
 
 const ADD = 'document.querySelector(".course-offer .add-to-cart__button")';
 
+/** @param {import('./bench/site.mjs').Customer | undefined} customer */
 async function addToCart(customer) {
   const { context, page } = await slowPage(customer);
   await page.goto(`${site.url}${COURSE}`, { waitUntil: 'commit' });
@@ -130,12 +149,15 @@ async function batchAndSeats() {
 
 try {
   const customers = await signUpCustomers(site, RUNS, { run: String(Date.now()).slice(-6), tag: 'press' });
+  /** @typedef {{ busy: number, done: number }} AddTimes */
+  /** @type {{ signedOut: AddTimes[], signedIn: AddTimes[], controls: { batch: number, seats: number }[] }} */
   const measured = { signedOut: [], signedIn: [], controls: [] };
   for (let run = 0; run < RUNS; run += 1) {
     measured.signedOut.push(await addToCart(undefined));
     measured.signedIn.push(await addToCart(customers[run]));
     measured.controls.push(await batchAndSeats());
   }
+  /** @param {number[]} values */
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   rows.push(
     [
@@ -172,7 +194,7 @@ try {
     '| --- | ---: | --- | --- | ---: |',
     ...rows.map(
       ([press, first, then, after]) =>
-        `| ${press} | ${first} | ${first <= BUDGET_MS ? 'yes' : 'no'} | ${then} | ${after} |`,
+        `| ${press} | ${first} | ${(first ?? Infinity) <= BUDGET_MS ? 'yes' : 'no'} | ${then} | ${after} |`,
     ),
     '',
   ];

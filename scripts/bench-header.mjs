@@ -1,3 +1,4 @@
+// @ts-check
 // Header benchmark (issue 42, item 2): what the header's menus cost a phone on a content page
 // (`/who-we-are/about-us`), signed out.
 // 1. JavaScript, gzipped as Netlify serves it: the page's inline scripts, the module files loaded
@@ -33,10 +34,23 @@ const SIGN_IN = '#site-nav a[href="/login"]';
 const site = await startSite();
 const browser = await chromium.launch({ executablePath: await findChromium() });
 
+/** @param {string} text */
 const gzipped = (text) => gzipSync(Buffer.from(text)).length;
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-/** Resolves once no script request has started or finished for `quietMs`. */
+/**
+ * Script bodies still being read, and how many have started or finished reading.
+ *
+ * @typedef {Set<Promise<void>> & { changes: number }} Pending
+ */
+
+/**
+ * Resolves once no script request has started or finished for `quietMs`.
+ *
+ * @param {import('@playwright/test').Page} page
+ * @param {Pending} pending
+ */
 async function scriptsSettled(page, pending, quietMs = 500) {
   let last = -1;
   while (last !== pending.size + pending.changes) {
@@ -50,9 +64,9 @@ async function scriptsSettled(page, pending, quietMs = 500) {
 async function weigh() {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
+  /** @type {{ path: string, bytes: number }[]} */
   const loaded = [];
-  const pending = new Set();
-  pending.changes = 0;
+  const pending = /** @type {Pending} */ (Object.assign(new Set(), { changes: 0 }));
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = response.text().then((text) => {
@@ -67,7 +81,9 @@ async function weigh() {
   await scriptsSettled(page, pending);
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')]
-      .filter((script) => script.type === '' || script.type === 'module')
+      .filter(
+        (script) => script instanceof HTMLScriptElement && (script.type === '' || script.type === 'module'),
+      )
       .map((script) => script.textContent ?? ''),
   );
   const beforeUse = loaded.splice(0);
@@ -87,6 +103,7 @@ async function weigh() {
   await scriptsSettled(page, pending);
   const atDialog = loaded.splice(0);
   await context.close();
+  /** @param {{ path: string, bytes: number }[]} list */
   const files = (list) => ({
     bytes: list.reduce((total, script) => total + script.bytes, 0),
     names: list.map((script) => `${script.path.replace('/_astro/', '')} ${kb(script.bytes)}`),
@@ -103,17 +120,23 @@ async function weigh() {
 /**
  * Watches, in the page, for the next pointerdown and then `condition` (a function body) becoming
  * true, checked on every DOM change and every frame; resolves with ms from the press.
+ *
+ * @param {import('@playwright/test').Page} page
+ * @param {string} condition
+ * @returns {Promise<number>}
  */
 function watch(page, condition) {
   return page.evaluate(
     (body) =>
       new Promise((resolve) => {
         const test = new Function(body);
+        /** @type {number | undefined} */
         let pressedAt;
         document.addEventListener('pointerdown', () => (pressedAt ??= performance.now()), { capture: true });
         const check = () => {
-          if (pressedAt === undefined || !test()) return false;
-          resolve(Math.round(performance.now() - pressedAt));
+          const at = pressedAt;
+          if (at === undefined || !test()) return false;
+          resolve(Math.round(performance.now() - at));
           return true;
         };
         const observer = new MutationObserver(() => check() && observer.disconnect());
@@ -159,6 +182,7 @@ try {
   const weight = await weigh();
   const times = [];
   for (let run = 0; run < RUNS; run += 1) times.push(await time());
+  /** @param {number[]} values */
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const menu = times.map((t) => t.menu);
   const section = times.map((t) => t.section);
@@ -172,12 +196,12 @@ try {
     '| Step | JavaScript (KB gzipped) | Files (KB) |',
     '| --- | ---: | --- |',
     `| Inline in the page | ${kb(weight.inline)} | |`,
-    ...[
+    .../** @type {const} */ ([
       ['Loading the page, no interaction', weight.beforeUse],
       ['Taps on Menu and Services', weight.atMenus],
       ['Pointer over Sign in', weight.atAccount],
       ['Press on Sign in (the dialog)', weight.atDialog],
-    ].map(([step, { bytes, names }]) => `| ${step} | ${kb(bytes)} | ${names.join(', ') || 'none'} |`),
+    ]).map(([step, { bytes, names }]) => `| ${step} | ${kb(bytes)} | ${names.join(', ') || 'none'} |`),
     '',
     `Time on a slow phone: 400 ms round trip, 400 kbps each way (Chromium DevTools protocol), CPU ${CPU_SLOWDOWN}x slower, cache off, 375 x 740 touch screen. Menu is tapped as soon as it is on screen (the page still loading), then Services in the open menu; ms from each tap's pointerdown to its menu on screen. The median of ${RUNS} runs (each run: ${times.map((t) => `${t.menu}/${t.section}`).join(', ')}).`,
     '',

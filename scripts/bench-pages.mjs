@@ -1,3 +1,4 @@
+// @ts-check
 // Page benchmark: Lighthouse (mobile) on every route of the production build, served as
 // `npm start` serves it. Prints a table and writes it to docs/benchmarks/pages.md.
 // Usage: npm run bench:pages [-- /path /other-path] [--signed-in]   (builds first; routes default to
@@ -26,9 +27,10 @@ import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
  */
 const CAROUSEL_PAGES = ['/', '/home', '/who-we-are/leadership'];
 const SHOP_PAGES = ['/login', '/checkout', '/purchasehistory', '/invoice'];
+/** @param {string} route */
 function budgetOf(route) {
   // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
-  const page = route.split(' ')[0];
+  const page = route.split(' ')[0] ?? route;
   return {
     jsKb: SHOP_PAGES.includes(page) ? 100 : CAROUSEL_PAGES.includes(page) ? 30 : 15,
     cssKb: 14,
@@ -39,9 +41,47 @@ function budgetOf(route) {
   };
 }
 
-/** The budgets a row breaks, as `metric value > limit` phrases (none: within budget). */
+/**
+ * One route's figures, and the budgets it breaks.
+ *
+ * @typedef {{
+ *   route: string, performance: number, accessibility: number, bestPractices: number, seo: number,
+ *   lcpMs: number, cls: number, clsDesktop: number | null, tbtMs: number, jsKb: number, cssKb: number,
+ *   broken: string[],
+ * }} Row
+ */
+
+/**
+ * The fields this script reads of a row of an audit's details (a table or a list).
+ *
+ * @typedef {{
+ *   resourceType?: string, url?: string, startTime?: number, duration?: number, scripting?: number,
+ *   scriptParseCompile?: number, score?: number, node?: { selector?: string, snippet?: string },
+ *   description?: string, observedLargestContentfulPaint?: number, selector?: string,
+ * }} AuditItem
+ */
+
+/**
+ * The rows of an audit's details; none when it has none.
+ *
+ * @param {import('lighthouse').Result['audits'][string] | undefined} audit
+ * @returns {AuditItem[]}
+ */
+function itemsOf(audit) {
+  const details = audit?.details;
+  return details && 'items' in details
+    ? /** @type {AuditItem[]} */ (/** @type {unknown} */ (details.items))
+    : [];
+}
+
+/**
+ * The budgets a row breaks, as `metric value > limit` phrases (none: within budget).
+ *
+ * @param {Omit<Row, 'broken'>} row
+ */
 function brokenBudgets(row) {
   const budget = budgetOf(row.route);
+  /** @type {string[]} */
   const broken = [];
   if (row.jsKb > budget.jsKb) broken.push(`JS ${row.jsKb} > ${budget.jsKb} KB`);
   if (row.cssKb > budget.cssKb) broken.push(`CSS ${row.cssKb} > ${budget.cssKb} KB`);
@@ -74,8 +114,9 @@ const chrome = await chromeLauncher.launch({
  */
 async function signInCustomer() {
   const [customer] = await signUpCustomers(site, 1, { run: String(Date.now()).slice(-6), tag: 'pages' });
+  if (!customer) throw new Error('The customer was not signed up.');
   const headers = { cookie: customer.cookie, 'x-xsrf-token': customer.xsrf };
-  const addToCart = async (courseId) => {
+  const addToCart = async (/** @type {number} */ courseId) => {
     const added = await fetch(`${origin}/api/Cart/addtocart/sispl,${courseId},${customer.userid}`, {
       method: 'POST',
       headers,
@@ -101,7 +142,7 @@ async function signInCustomer() {
   const username = 'Bench pages 0';
   await page.evaluate(
     ([key, user]) => localStorage.setItem(key, JSON.stringify(user)),
-    [LOCAL_STORAGE_KEYS.user, { userid: customer.userid, username }],
+    /** @type {[string, unknown]} */ ([LOCAL_STORAGE_KEYS.user, { userid: customer.userid, username }]),
   );
   await page.close();
   await browser.close();
@@ -117,6 +158,9 @@ async function signInCustomer() {
  * requests its simulation puts on the path to the largest paint (every request that ended before
  * the observed paint counts, a module script whose code was not needed to paint included): what to
  * load later when LCP is over budget.
+ *
+ * @param {import('lighthouse').RunnerResult} result
+ * @param {string} route
  */
 async function lcpPathOf({ lhr, artifacts }, route) {
   const data = {
@@ -133,24 +177,35 @@ async function lcpPathOf({ lhr, artifacts }, route) {
     computedCache: new Map(),
     settings: lhr.configSettings,
   });
+  /** @type {string[]} */
   const requests = [];
   lantern.pessimisticGraph.traverse((node) => {
     if (node.type === 'network') requests.push(node.request.url.replace(origin, '').slice(0, 70));
   });
-  const observed = lhr.audits['metrics']?.details?.items?.[0] ?? {};
-  const element = lhr.audits['lcp-breakdown-insight']?.details?.items?.[1]?.selector ?? '?';
+  const observed = itemsOf(lhr.audits['metrics'])[0] ?? {};
+  const element = itemsOf(lhr.audits['lcp-breakdown-insight'])[1]?.selector ?? '?';
   return `  LCP on ${route}: ${Math.round(lantern.timing)} ms simulated (observed ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms, ${element}); on its path: ${requests.join(', ')}`;
 }
 
-/** The median of numbers. */
+/**
+ * The median of numbers.
+ *
+ * @param {number[]} values
+ */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
+  return sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
+/** @type {Row[]} */
 const rows = [];
-/** Audits one page RUNS times and adds its row (`signedIn`: with the customer's session kept). */
+/**
+ * Audits one page RUNS times and adds its row (`signedIn`: with the customer's session kept).
+ *
+ * @param {{ route: string, path: string, signedIn: boolean }} page
+ */
 async function measure({ route, path, signedIn }) {
   const audit = () =>
     lighthouse(`${origin}${path}`, {
@@ -179,6 +234,7 @@ async function measure({ route, path, signedIn }) {
       disableStorageReset: signedIn,
     });
   // `BENCH_LCP=1`: each run's LCP path, printed after the runs.
+  /** @type {string[]} */
   const lcpPaths = [];
   // Lighthouse now and then fails to record a trace; one retry tells a flake from a broken page.
   const once = async () => {
@@ -194,30 +250,33 @@ async function measure({ route, path, signedIn }) {
   };
   // One run's TBT and LCP vary with what else the machine does: each metric is the median of
   // its RUNS values; the scripts, stylesheets and audits are those of Lighthouse's median run.
+  /** @type {import('lighthouse').Result[]} */
   const lhrs = [];
   for (let run = 0; run < RUNS; run += 1) lhrs.push(await once());
+  /** @type {number[]} */
   const desktopShifts = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await desktopAudit();
     if (!result || result.lhr.runtimeError) continue;
-    desktopShifts.push(result.lhr.audits['cumulative-layout-shift'].numericValue);
-    for (const item of result.lhr.audits['layout-shifts']?.details?.items ?? [])
+    desktopShifts.push(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+    for (const item of itemsOf(result.lhr.audits['layout-shifts']))
       console.log(
         `  layout shift at 1280 px on ${route}: ${item.score?.toFixed?.(3)} ${item.node?.selector ?? ''}`,
       );
   }
   for (const line of lcpPaths) console.log(line);
   const { categories, audits } = computeMedianRun(lhrs);
-  const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
+  const metric = (/** @type {string} */ id) => median(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? NaN));
   // How fast this machine ran each audit (Lighthouse's benchmark index: higher is faster). The
   // simulated phone is 4x slower than the machine, so a busy or slow host shows in TBT.
   const speeds = lhrs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
-  const score = (id) => median(lhrs.map((lhr) => lhr.categories[id].score));
+  const score = (/** @type {string} */ id) => median(lhrs.map((lhr) => lhr.categories[id]?.score ?? 0));
   // JavaScript as served, each file gzipped (Netlify compresses; brotli would be smaller still).
-  const scriptUrls = (audits['network-requests']?.details?.items ?? [])
+  const scriptUrls = itemsOf(audits['network-requests'])
     .filter((item) => item.resourceType === 'Script')
-    .map((item) => item.url);
+    .flatMap((item) => (item.url ? [item.url] : []));
   let scriptBytes = 0;
+  /** @type {string[]} */
   const scriptSizes = [];
   for (const url of scriptUrls) {
     const bytes = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
@@ -229,25 +288,26 @@ async function measure({ route, path, signedIn }) {
   // `BENCH_TASKS=1`: the median run's long tasks (simulated ms, what TBT is made of) and each
   // script's main-thread time (what to split or defer when TBT is over budget).
   if (process.env['BENCH_TASKS']) {
-    const tasks = (audits['long-tasks']?.details?.items ?? []).map(
+    const tasks = itemsOf(audits['long-tasks']).map(
       (item) =>
-        `${Math.round(item.startTime)}+${Math.round(item.duration)} ${String(item.url).replace(origin, '')}`,
+        `${Math.round(item.startTime ?? NaN)}+${Math.round(item.duration ?? NaN)} ${String(item.url).replace(origin, '')}`,
     );
     console.log(`  long tasks on ${route}: ${tasks.join(', ') || 'none'}`);
-    const bootup = (audits['bootup-time']?.details?.items ?? []).map(
+    const bootup = itemsOf(audits['bootup-time']).map(
       (item) =>
-        `${String(item.url).replace(origin, '')} eval ${Math.round(item.scripting)} parse ${Math.round(item.scriptParseCompile)}`,
+        `${String(item.url).replace(origin, '')} eval ${Math.round(item.scripting ?? NaN)} parse ${Math.round(item.scriptParseCompile ?? NaN)}`,
     );
     console.log(`  script time on ${route}: ${bootup.join(', ') || 'none'}`);
   }
   // CSS on the critical path: the render-blocking stylesheets and the page's inline <style>s.
-  const styleUrls = (audits['network-requests']?.details?.items ?? [])
+  const styleUrls = itemsOf(audits['network-requests'])
     .filter((item) => item.resourceType === 'Stylesheet')
-    .map((item) => item.url);
+    .flatMap((item) => (item.url ? [item.url] : []));
   const html = await (await fetch(`${origin}${path}`)).text();
   let styleText = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
   for (const url of styleUrls) styleText += await (await fetch(url)).text();
   const styleBytes = gzipSync(Buffer.from(styleText)).length;
+  /** @type {Row} */
   const row = {
     route,
     performance: Math.round(score('performance') * 100),
@@ -257,12 +317,13 @@ async function measure({ route, path, signedIn }) {
     lcpMs: Math.round(metric('largest-contentful-paint')),
     // The worst run's shift, not the median: a shift in one load of three is a shift visitors see.
     cls: Number(
-      Math.max(...lhrs.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue)).toFixed(3),
+      Math.max(...lhrs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN)).toFixed(3),
     ),
     clsDesktop: desktopShifts.length > 0 ? Number(Math.max(...desktopShifts).toFixed(3)) : null,
     tbtMs: Math.round(metric('total-blocking-time')),
     jsKb: Number((scriptBytes / 1024).toFixed(1)),
     cssKb: Number((styleBytes / 1024).toFixed(1)),
+    broken: [],
   };
   row.broken = brokenBudgets(row);
   rows.push(row);
@@ -271,15 +332,18 @@ async function measure({ route, path, signedIn }) {
     category.score === 1
       ? []
       : category.auditRefs
-          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${category.id}: ${ref.id}`),
+          .filter(
+            (/** @type {{ id: string, weight: number }} */ ref) =>
+              ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1,
+          )
+          .map((/** @type {{ id: string }} */ ref) => `${category.id}: ${ref.id}`),
   );
   if (lost.length > 0) console.log(`  points lost on ${route}: ${lost.join(', ')}`);
-  for (const item of audits['layout-shifts']?.details?.items ?? [])
+  for (const item of itemsOf(audits['layout-shifts']))
     console.log(
       `  layout shift on ${route}: ${item.score?.toFixed?.(3)} ${item.node?.selector ?? ''} ${String(item.node?.snippet ?? '').slice(0, 120)}`,
     );
-  for (const item of audits['errors-in-console']?.details?.items ?? [])
+  for (const item of itemsOf(audits['errors-in-console']))
     console.log(`  console error on ${route}: ${String(item.description).slice(0, 160)}`);
   console.log(
     `${row.route.padEnd(42)} [machine ${speeds.join('/')}] perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs} ms  CLS ${row.cls} (1280 px: ${row.clsDesktop})  TBT ${row.tbtMs} ms  JS ${row.jsKb} KB gz  CSS ${row.cssKb} KB gz  ${row.broken.length === 0 ? 'within budget' : `OVER: ${row.broken.join(', ')}`}`,
@@ -309,7 +373,7 @@ const keptRows = new Map(
   [...previous.slice(0, notesAt >= 0 ? notesAt : undefined).matchAll(/^\| `([^`]+)` \|.*$/gm)].map(
     // A row from before the 1280 px column gets a dash there (not measured).
     (match) => [
-      match[1],
+      match[1] ?? '',
       match[0].split(' | ').length === 11 ? match[0].replace(/^((?:[^|]*\|){8})/, '$1 – |') : match[0],
     ],
   ),
@@ -321,7 +385,7 @@ for (const r of rows) {
   );
 }
 const order = siteRoutes.map((route) => route.path);
-const rank = (route) => (order.includes(route) ? order.indexOf(route) : order.length);
+const rank = (/** @type {string} */ route) => (order.includes(route) ? order.indexOf(route) : order.length);
 const table = [
   '| Route | Perf | A11y | Best practices | SEO | LCP (ms) | CLS 412 px | CLS 1280 px | TBT (ms) | JS gzipped (KB) | CSS gzipped (KB) | Within budget |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',

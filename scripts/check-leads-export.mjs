@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 33's check: a Node client of `npm start` reads the console's leads export of a grown store.
 // Starts the site as `npm start` serves it (on a free port, as the API benchmark does), signs up
 // one member of staff, seeds LEADS leads (5,000 unless set) through the storage layer as
@@ -20,7 +21,13 @@ const EXPORT_PATH = '/api/console/export/leads.csv';
 /** Half the function timeout: the export must finish well inside it. */
 const WELL_INSIDE_S = 15;
 
-/** The answer's status and raw header lines, read by node:http with no limit on header size. */
+/**
+ * The answer's status and raw header lines, read by node:http with no limit on header size.
+ *
+ * @param {string} url
+ * @param {string} cookie
+ * @returns {Promise<{ status: number | undefined, lines: string[] }>}
+ */
 function rawHead(url, cookie) {
   return new Promise((resolve, reject) => {
     const call = request(url, { headers: { cookie }, maxHeaderSize: 64 * 1024 * 1024 }, (response) => {
@@ -39,6 +46,7 @@ try {
     tag: 'staff',
     emailOf: () => STAFF_EMAIL,
   });
+  if (!staff) throw new Error('The member of staff was not signed up.');
   const seeded = await seedConsoleStore(site, RUN, { customers: 0, orders: 0, leads: LEADS });
   console.log(`Seeded ${LEADS} leads through the storage layer in ${seeded.seconds.toFixed(1)} s.`);
 
@@ -54,7 +62,8 @@ try {
       `Node's fetch: ${response.status} in ${seconds.toFixed(1)} s, ${rows} rows (${ours} of this run's ${LEADS} leads), ${body.byteLength} bytes.`,
     );
     if (response.status !== 200 || ours < LEADS || seconds > WELL_INSIDE_S) process.exitCode = 1;
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {Error & { cause?: { code?: string, message?: string } }} */ (caught);
     console.log(`Node's fetch failed: ${error.message} (${error.cause?.code ?? error.cause?.message ?? ''})`);
     process.exitCode = 1;
   }
@@ -66,10 +75,10 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   let headerBytes = 0;
   let fetchTimings = 0;
-  for (let i = 0; i < head.lines.length; i += 2) {
-    headerBytes += head.lines[i].length + head.lines[i + 1].length + 4;
-    if (head.lines[i].toLowerCase() === 'x-nf-fetch-timing')
-      fetchTimings += head.lines[i + 1].split(',').length;
+  for (let i = 0; i + 1 < head.lines.length; i += 2) {
+    const [name, value] = /** @type {[string, string]} */ ([head.lines[i], head.lines[i + 1]]);
+    headerBytes += name.length + value.length + 4;
+    if (name.toLowerCase() === 'x-nf-fetch-timing') fetchTimings += value.split(',').length;
   }
   const internal = head.lines.filter((line, i) => i % 2 === 0 && /^x-nf-/i.test(line));
   console.log(

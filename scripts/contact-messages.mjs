@@ -1,3 +1,4 @@
+// @ts-check
 // Lists contact messages whose e-mail was not sent (pending or given up), for maintainers.
 // Usage: ADMIN_TOKEN=... npm run contact:unsent [-- --all] [-- --site https://example.netlify.app]
 // The site defaults to SITE_URL or http://localhost:8888 (`npm start`, which must get the same
@@ -19,6 +20,7 @@ if (!response.ok) {
   console.error(`${url}: HTTP ${response.status} ${await response.text()}`);
   process.exit(1);
 }
+/** @type {import('~/lib/shared/schemas/contact-message').ContactMessageReport[]} */
 const messages = await response.json();
 if (messages.length === 0) {
   console.log(
@@ -26,6 +28,7 @@ if (messages.length === 0) {
   );
   process.exit(0);
 }
+/** @param {import('~/lib/shared/schemas/mail-delivery').MailDelivery} d */
 const state = (d) => `${d.status}${d.attempts ? ` (${d.attempts} tries)` : ''}`;
 console.table(
   messages.map((m) => ({

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Draws the site's generated pictures as SVG files in `public/images/`: the nine course covers,
  * the leadership monograms and the product screens. Every word in them is outlined from the
@@ -14,7 +15,15 @@ import { drawProductScreens } from './art/product-screens.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Writes an SVG file under public/images/. */
+/**
+ * Writes an SVG file under public/images/.
+ *
+ * @param {string} path
+ * @param {number} width
+ * @param {number} height
+ * @param {string} title
+ * @param {string} body
+ */
 function write(path, width, height, title, body) {
   const file = join(process.env['ART_OUT'] ?? join(root, 'public/images'), path);
   mkdirSync(dirname(file), { recursive: true });
@@ -30,7 +39,11 @@ function write(path, width, height, title, body) {
 
 /* ---------------------------------------------------------------- course covers */
 
-/** One look per course: two background stops, an accent and a motif drawn behind the title. */
+/**
+ * One look per course: two background stops, an accent and a motif drawn behind the title.
+ *
+ * @type {Record<string, { from: string, to: string, accent: string, motif: keyof typeof MOTIFS }>}
+ */
 const COVERS = {
   'csharp-fundamentals': { from: '#2e1065', to: '#6d28d9', accent: '#fbbf24', motif: 'braces' },
   'dotnet-core-web-apis': { from: '#1e1b4b', to: '#4338ca', accent: '#a5f3fc', motif: 'endpoints' },
@@ -43,6 +56,7 @@ const COVERS = {
   'power-bi-data-analysis': { from: '#3b2005', to: '#a16207', accent: '#fde68a', motif: 'bars' },
 };
 
+/** @satisfies {Record<string, (accent: string) => string>} */
 const MOTIFS = {
   braces: (a) =>
     `<g fill="none" stroke="${a}" stroke-width="14" stroke-linecap="round" opacity=".28">` +
@@ -59,7 +73,8 @@ const MOTIFS = {
     `<g fill="none" stroke="${a}" stroke-width="10" stroke-linejoin="round" opacity=".35">` +
     `<path d="M520 48l112 40-18 150-94 58-94-58-18-150z"/><path d="M520 96l-50 120M520 96l50 120M488 176h64"/></g>`,
   hexagons: (a) => {
-    const hex = (cx, cy) => `<path d="M${cx} ${cy - 50}l43 25v50l-43 25-43-25v-50z"/>`;
+    const hex = (/** @type {number} */ cx, /** @type {number} */ cy) =>
+      `<path d="M${cx} ${cy - 50}l43 25v50l-43 25-43-25v-50z"/>`;
     return `<g fill="none" stroke="${a}" stroke-width="6" opacity=".38">${hex(470, 110)}${hex(556, 110)}${hex(513, 185)}${hex(599, 185)}${hex(470, 260)}</g>`;
   },
   atom: (a) =>
@@ -119,7 +134,7 @@ function drawMonograms() {
   team.forEach((leader, index) => {
     const initials = leader.name
       .split(/\s+/)
-      .map((part) => part[0])
+      .map((/** @type {string} */ part) => part[0])
       .join('')
       .slice(0, 2)
       .toUpperCase();

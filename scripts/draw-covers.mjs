@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Draws the cover pictures of the first blog posts and case studies (DECISIONS 65) as 1600 x 900
  * PNG files in src/assets/blog/ and src/assets/case-studies/, in the colours of the site's art
@@ -14,12 +15,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const W = 1600;
 const H = 900;
 
+/**
+ * @param {string} from
+ * @param {string} to
+ */
 const background = (from, to) =>
   `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
   `<rect width="${W}" height="${H}" fill="url(#bg)"/>` +
   `<path d="M0 900V760l140-70 105 47 163-105 128 82 105-35 186 93 140-82 151 58 175-116 128 70 140-35 139 58v145Z" fill="#ffffff" opacity=".06"/>`;
 
-/** A rack of shelves with cartons, at x, y. */
+/**
+ * A rack of shelves with cartons, at x, y.
+ *
+ * @param {number} x
+ * @param {number} y
+ * @param {string} colour
+ * @param {[shelf: number, offset: number, width: number, tone: string][]} cartons
+ */
 function rack(x, y, colour, cartons) {
   let out = `<g fill="none" stroke="${colour}" stroke-width="10" stroke-linecap="round"><path d="M${x} ${y}v420M${x + 300} ${y}v420M${x} ${y + 140}h300M${x} ${y + 280}h300M${x} ${y + 420}h300"/></g>`;
   cartons.forEach(([shelf, offset, width, tone]) => {
@@ -30,7 +42,15 @@ function rack(x, y, colour, cartons) {
   return out;
 }
 
-/** Vertical bars of a barcode, from a string of widths. */
+/**
+ * Vertical bars of a barcode, from a string of widths.
+ *
+ * @param {number} x
+ * @param {number} y
+ * @param {number} height
+ * @param {string} pattern
+ * @param {string} colour
+ */
 function barcode(x, y, height, pattern, colour) {
   let cursor = x;
   let out = '';
@@ -43,7 +63,15 @@ function barcode(x, y, height, pattern, colour) {
   return out;
 }
 
-/** A page (invoice, report) with lines of text drawn as bars. */
+/**
+ * A page (invoice, report) with lines of text drawn as bars.
+ *
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {[dy: number, width: number, tone: string][]} lines
+ */
 function sheet(x, y, w, h, lines) {
   let out = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="18" fill="#ffffff"/>`;
   lines.forEach(([dy, width, tone]) => {
@@ -52,7 +80,14 @@ function sheet(x, y, w, h, lines) {
   return out;
 }
 
-/** A QR-like square of modules (decorative, encodes nothing). */
+/**
+ * A QR-like square of modules (decorative, encodes nothing).
+ *
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} colour
+ */
 function qr(x, y, size, colour) {
   const cell = size / 9;
   let out = '';

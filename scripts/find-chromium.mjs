@@ -1,3 +1,4 @@
+// @ts-check
 // Finds a Chromium for the browser tests and Lighthouse without downloading anything at test time:
 // CHROME_PATH if set, else a system Chromium (Debian's `chromium` package), else the binary that
 // the npm package @sparticuz/chromium ships (a devDependency, unpacked on first use).

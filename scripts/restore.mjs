@@ -1,3 +1,4 @@
+// @ts-check
 // Restores a backup (DECISIONS 61; docs/api.md, "Backups"): checks every file of the snapshot
 // against its manifest first and writes nothing if one is missing or damaged; then writes each
 // store's records, byte for byte with their metadata, into empty stores (or, with --force, over
@@ -19,12 +20,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const jiti = createJiti(import.meta.url, { alias: { '~': join(root, 'src') } });
 
 const args = process.argv.slice(2);
+/** @param {string} name */
 const option = (name) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
 const file = args.find(
-  (arg, index) => !arg.startsWith('--') && !['--site', '--token'].includes(args[index - 1]),
+  (arg, index) => !arg.startsWith('--') && !['--site', '--token'].includes(args[index - 1] ?? ''),
 );
 if (!file) {
   console.error('Usage: npm run restore -- <backup.tar.gz> [--force] [--site <site id> --token <token>]');
@@ -38,6 +40,7 @@ if (Boolean(siteID) !== Boolean(token)) {
   process.exit(2);
 }
 
+/** @type {typeof import('../src/server/backup/archive')} */
 const { checkArchive, restoreSnapshot, SnapshotRefused } = await jiti.import('~/server/backup/archive.ts');
 const { getStore } = await import('@netlify/blobs');
 
@@ -54,16 +57,17 @@ if (!siteID) {
   stopLocal = () => server.stop();
 }
 
+/** @param {string} name */
 const storeOf = (name) =>
-  siteID
+  siteID && token
     ? getStore({ name, siteID, token, consistency: 'strong' })
     : getStore({ name, consistency: 'strong' });
+/** @type {import('../src/server/backup/archive').RestoreTarget} */
 const target = {
   list: async (name) => (await storeOf(name).list()).blobs.map((blob) => blob.key),
   set: async (name, key, value, metadata) => {
-    await storeOf(name).set(key, value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength), {
-      metadata,
-    });
+    // A copy of the bytes in an ArrayBuffer of their own (`value` may be a view of a larger one).
+    await storeOf(name).set(key, Uint8Array.from(value).buffer, { metadata });
   },
   delete: (name, key) => storeOf(name).delete(key),
 };

@@ -14,6 +14,7 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
+import { keepListings } from './serve/blob-listings.mjs';
 import { netlifyDevOptions } from './serve/netlify-dev-options.mjs';
 import { assertWrittenAgainst } from './serve/versions.mjs';
 import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
@@ -32,7 +33,8 @@ const netlify = new NetlifyDev(netlifyDevOptions(projectRoot, { functions: false
 
 /**
  * The local blob server @netlify/dev starts for the functions (it keeps it to itself), taken as it
- * starts: the functions hand their blob calls straight to its handler (serve/warm-functions.mjs).
+ * starts: the functions hand their blob calls straight to its handler (serve/warm-functions.mjs),
+ * and it answers a listing it walked before from memory (serve/blob-listings.mjs).
  */
 /** @type {((request: Request) => Promise<Response>) | undefined} */
 let blobHandler;
@@ -48,6 +50,7 @@ BlobsServer.prototype.start = function start() {
     /** @type {unknown} */ (this)
   ).handleRequest.bind(this);
   blobHandler = (request) => handle(request);
+  if (!keepListings(this)) console.warn('[serve] the blob server walks its folders for every listing.');
   return startBlobsServer.call(this);
 };
 await netlify.start();

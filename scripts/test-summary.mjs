@@ -1,7 +1,14 @@
+// @ts-check
 // Prints one closing line for the whole test run ("tests: N passed, N failed"), adding up the
 // unit (vitest) and end-to-end (Playwright) JSON reports written under test-results/.
 import { readFileSync } from 'node:fs';
 
+/**
+ * A JSON report, or undefined when it is missing or unreadable.
+ *
+ * @param {string} path
+ * @returns {any} vitest's or Playwright's report: only the counts below are read
+ */
 function read(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));

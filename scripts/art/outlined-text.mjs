@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Words as outlined glyphs of the site's own font (Inter, from @fontsource-variable/inter), so a
  * picture looks the same on every system and in every rasteriser: the course covers, monograms and

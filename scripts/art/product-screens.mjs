@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Drawn screens of our products (two per product: one for the page's hero, one lower down) and
  * one flow diagram per service, in the site's palette. Every figure and name is a sample, like
@@ -31,11 +32,39 @@ const W = 640;
 const H = 420;
 const SIDE = 132;
 
+/**
+ * @typedef {'ok' | 'warn' | 'bad' | 'info'} Tone
+ * @typedef {import('./outlined-text.mjs').TextOptions['anchor']} Anchor
+ * @typedef {[label: string, width: number, align?: Anchor]} Column
+ */
+
+/**
+ * Draws every product screen and service flow; resolves to how many files it wrote.
+ *
+ * @param {{
+ *   text: typeof import('./outlined-text.mjs').text,
+ *   measure: typeof import('./outlined-text.mjs').measure,
+ *   write: (path: string, width: number, height: number, title: string, body: string) => unknown,
+ * }} helpers
+ */
 export function drawProductScreens({ text, measure, write }) {
+  /**
+   * @param {string | number} value
+   * @param {number} x
+   * @param {number} y
+   * @param {Anchor} [anchor]
+   */
   const t = (value, x, y, size = 11, weight = 400, fill = C.slate7, anchor = 'start') =>
     text(String(value), { x, y, size, weight, fill, anchor });
 
-  /** A rounded status label; returns its markup. */
+  /**
+   * A rounded status label; returns its markup.
+   *
+   * @param {string} value
+   * @param {number} x
+   * @param {number} y
+   * @param {Tone} tone
+   */
   const chip = (value, x, y, tone) => {
     const [bg, fg] = {
       ok: [C.green1, C.green],
@@ -50,7 +79,11 @@ export function drawProductScreens({ text, measure, write }) {
     );
   };
 
-  /** The application frame: title bar, sidebar with the product's menu, page title. */
+  /**
+   * The application frame: title bar, sidebar with the product's menu, page title.
+   *
+   * @param {{ product: string, menu: string[], active: number, title: string, action?: string }} screen
+   */
   const frame = ({ product, menu, active, title, action }) =>
     `<rect x=".5" y=".5" width="${W - 1}" height="${H - 1}" rx="12" fill="${C.white}" stroke="${C.slate2}"/>` +
     `<path d="M12 .5h${W - 24}a11.5 11.5 0 0 1 11.5 11.5v18H.5V12A11.5 11.5 0 0 1 12 .5z" fill="${C.slate1}"/>` +
@@ -75,7 +108,16 @@ export function drawProductScreens({ text, measure, write }) {
         t(action, W - 32, 58, 11, 600, C.white, 'end')
       : '');
 
-  /** A figure card: label over value. */
+  /**
+   * A figure card: label over value.
+   *
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {string} label
+   * @param {string} value
+   * @param {string} [note]
+   */
   const kpi = (x, y, w, label, value, note, tone = C.teal) =>
     `<rect x="${x}" y="${y}" width="${w}" height="62" rx="8" fill="${C.white}" stroke="${C.slate2}"/>` +
     `<rect x="${x}" y="${y + 10}" width="3" height="42" rx="1.5" fill="${tone}"/>` +
@@ -86,6 +128,11 @@ export function drawProductScreens({ text, measure, write }) {
   /**
    * A table: `columns` [label, width, align]; cells are strings or { chip, tone }.
    * Returns the markup; rows are 26 px apart.
+   *
+   * @param {number} x
+   * @param {number} y
+   * @param {Column[]} columns
+   * @param {(string | { chip: string, tone: Tone })[][]} rows
    */
   const table = (x, y, columns, rows) => {
     const width = columns.reduce((sum, [, w]) => sum + w, 0);
@@ -102,7 +149,7 @@ export function drawProductScreens({ text, measure, write }) {
       out += `<path d="M${x + 1} ${ry}h${width - 2}" stroke="${C.slate2}"/>`;
       let rx = x;
       row.forEach((cell, c) => {
-        const [, w, align] = columns[c];
+        const [, w, align] = /** @type {Column} */ (columns[c]);
         if (typeof cell === 'object') out += chip(cell.chip, rx + 8, ry + 17, cell.tone);
         else {
           const tx = align === 'end' ? rx + w - 10 : rx + 10;
@@ -122,7 +169,17 @@ export function drawProductScreens({ text, measure, write }) {
     return out;
   };
 
-  /** Vertical bars with month labels under them. */
+  /**
+   * Vertical bars with month labels under them.
+   *
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number[]} values
+   * @param {string[]} labels
+   * @param {number} highlight
+   */
   const bars = (x, y, w, h, values, labels, highlight) => {
     const max = Math.max(...values);
     const step = w / values.length;
@@ -131,17 +188,30 @@ export function drawProductScreens({ text, measure, write }) {
       const bh = (value / max) * (h - 8);
       const bx = x + i * step + step * 0.2;
       out += `<rect x="${bx.toFixed(1)}" y="${(y + h - bh).toFixed(1)}" width="${(step * 0.6).toFixed(1)}" height="${bh.toFixed(1)}" rx="3" fill="${i === highlight ? C.saffron : C.teal6}"/>`;
-      out += t(labels[i], bx + step * 0.3, y + h + 14, 9, 500, C.slate6, 'middle');
+      out += t(labels[i] ?? '', bx + step * 0.3, y + h + 14, 9, 500, C.slate6, 'middle');
     });
     return out;
   };
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {string} title
+   */
   const panel = (x, y, w, h, title) =>
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="8" fill="${C.white}" stroke="${C.slate2}"/>` +
     t(title, x + 12, y + 20, 11, 700, C.slate9);
 
   const X = SIDE + 20;
+  /** @type {string[]} */
   const screens = [];
+  /**
+   * @param {string} file
+   * @param {string} title
+   * @param {string} body
+   */
   const screen = (file, title, body) => {
     write(file, W, H, title, body);
     screens.push(file);
@@ -171,12 +241,12 @@ export function drawProductScreens({ text, measure, write }) {
         panel(X, 156, 268, 160, 'Bin occupancy · Aisle B') +
         bins +
         panel(X + 278, 156, 180, 230, 'Pick waves') +
-        [
+        /** @type {[name: string, lines: string, tone: Tone, state: string][]} */ ([
           ['Wave 14', '42 lines', 'info', 'Picking'],
           ['Wave 13', '38 lines', 'warn', 'Packing'],
           ['Wave 12', '51 lines', 'ok', 'Loaded'],
           ['Wave 11', '29 lines', 'ok', 'Loaded'],
-        ]
+        ])
           .map(([name, lines, tone, state], i) => {
             const y = 196 + i * 46;
             return (
@@ -264,6 +334,7 @@ export function drawProductScreens({ text, measure, write }) {
       t('Reorder level 1,200 m', X + 456, 375, 11, 500, C.teal, 'end'),
   );
   {
+    /** @type {[name: string, level: number, tone: 'ok' | 'warn' | 'bad', state: string][]} */
     const items = [
       ['Copper wire 2.5 sq mm', 0.32, 'bad', 'Order today'],
       ['MCB 32 A double pole', 0.55, 'warn', 'This week'],
@@ -337,6 +408,7 @@ export function drawProductScreens({ text, measure, write }) {
   );
   {
     let beds = '';
+    /** @type {Tone[]} */
     const states = [
       'ok',
       'ok',
@@ -383,12 +455,12 @@ export function drawProductScreens({ text, measure, write }) {
       }) +
         panel(X, 76, 468, 180, 'Beds') +
         beds +
-        [
+        /** @type {[label: string, color: string][]} */ ([
           ['Occupied', C.teal6],
           ['Free', C.slate3],
           ['Cleaning', C.saffron],
           ['Reserved', C.teal1],
-        ]
+        ])
           .map(
             ([label, color], i) =>
               `<rect x="${X + 160 + i * 76}" y="86" width="10" height="10" rx="2" fill="${color}"/>` +

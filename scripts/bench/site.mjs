@@ -1,3 +1,4 @@
+// @ts-check
 // What the API benchmarks share: the site as `npm start` serves it on a free port, its local
 // blob store, its XSRF tokens and cookies, and customers signed up the way the site does it.
 import { fork } from 'node:child_process';
@@ -11,7 +12,12 @@ import { getStore, setEnvironmentContext } from '@netlify/blobs';
 /** Where `npm start` keeps its local blob store. */
 export const BLOBS_DIRECTORY = join(process.cwd(), '.netlify', 'blobs-serve');
 
-/** Every file under `directory`, as paths relative to it; empty if it does not exist. */
+/**
+ * Every file under `directory`, as paths relative to it; empty if it does not exist.
+ *
+ * @param {string} directory
+ * @returns {Promise<Set<string>>}
+ */
 export async function filesUnder(directory) {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
   return new Set(
@@ -25,12 +31,16 @@ export async function filesUnder(directory) {
  * Starts `scripts/serve.mjs` on a free port with `env` added (the rate limits raised: every
  * benchmark call must be accepted, the limits have unit tests); resolves once it listens, with
  * its URL and blob store. `stop()` ends it and removes every record the run created.
+ *
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<Site & { child: import('node:child_process').ChildProcess, port: number, stop(): Promise<void> }>}
  */
 export async function startSite(env = {}) {
   const filesBefore = await filesUnder(BLOBS_DIRECTORY);
+  /** @type {number} */
   const port = await new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
+      const { port: free } = /** @type {net.AddressInfo} */ (probe.address());
       probe.close(() => resolve(free));
     });
   });
@@ -47,10 +57,13 @@ export async function startSite(env = {}) {
     // The site prints every e-mail it "sends" to the local outbox: thousands here.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const [message] = await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`serve.mjs exited (code ${code})`))),
-  ]);
+  // serve.mjs's first message once it listens: `{ type: 'ready', url, blobsContext }`.
+  const [message] = /** @type {[{ url: string, blobsContext: string }]} */ (
+    await Promise.race([
+      once(child, 'message'),
+      once(child, 'exit').then(([code]) => Promise.reject(new Error(`serve.mjs exited (code ${code})`))),
+    ])
+  );
   const stop = async () => {
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -62,30 +75,59 @@ export async function startSite(env = {}) {
   return { child, port, url: message.url, blobsContext: message.blobsContext, stop };
 }
 
-/** The XSRF token the site hands a new visitor (its `Set-Cookie` on any API answer). */
+/**
+ * The site as the benchmarks reach it: its address and its blob store's context (base64 JSON, as
+ * `NETLIFY_BLOBS_CONTEXT`).
+ *
+ * @typedef {{ readonly url: string, readonly blobsContext: string }} Site
+ */
+
+/**
+ * The XSRF token the site hands a new visitor (its `Set-Cookie` on any API answer).
+ *
+ * @param {Site} site
+ */
 export async function xsrfTokenOf(site) {
   const response = await fetch(`${site.url}/api/courses`);
   await response.arrayBuffer();
   return cookieOf(response, 'XSRF-TOKEN');
 }
 
-/** The site's local blob store `name`, as the functions see it. */
+/**
+ * The site's local blob store `name`, as the functions see it.
+ *
+ * @param {Site} site
+ * @param {string} name
+ */
 export function siteStore(site, name) {
   setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
   return getStore({ name, consistency: 'strong' });
 }
 
-/** A value of a `Set-Cookie` answer header, by cookie name. */
+/**
+ * A value of a `Set-Cookie` answer header, by cookie name.
+ *
+ * @param {Response} response
+ * @param {string} name
+ * @returns {string}
+ */
 export function cookieOf(response, name) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
   if (!cookie) throw new Error(`${response.url} set no ${name} cookie`);
-  return cookie.slice(name.length + 1).split(';')[0];
+  return cookie.slice(name.length + 1).split(';')[0] ?? '';
 }
 
-/** The mail the site put in its local outbox under `key`, waiting up to 10 s for it. */
-export async function outboxMail(site, key) {
+/**
+ * The mail the site put in its local outbox under `key`, waiting up to 10 s for it.
+ *
+ * @param {Site} site
+ * @param {string} key
+ * @returns {Promise<{ text?: string } | undefined>}
+ */
+async function outboxMail(site, key) {
   const outbox = siteStore(site, 'outbox');
   for (let tries = 0; tries < 200; tries += 1) {
+    /** @type {{ text?: string } | null} */
     const mail = await outbox.get(`mails/${key}`, { type: 'json' });
     if (mail) return mail;
     await sleep(50);
@@ -99,8 +141,14 @@ export async function outboxMail(site, key) {
  * at once starve the functions past their 30 s limit on two cores. `run` makes e-mails and
  * mobiles unique to this run; `emailOf(index)` may choose the e-mails. Resolves to each one's
  * `{userid, email, cookie, xsrf}`.
+ *
+ * @param {Site} site
+ * @param {number} count
+ * @param {{ run: string | number, tag?: string, emailOf?: (index: number) => string, batch?: number }} options
+ * @returns {Promise<Customer[]>}
  */
 export async function signUpCustomers(site, count, { run, tag = 'customer', emailOf, batch = 50 }) {
+  /** @type {Customer[]} */
   const signedUp = [];
   for (let start = 0; start < count; start += batch) {
     const indexes = Array.from({ length: Math.min(count, start + batch) - start }, (_, i) => start + i);
@@ -109,8 +157,26 @@ export async function signUpCustomers(site, count, { run, tag = 'customer', emai
   return signedUp;
 }
 
+/**
+ * A customer signed up by {@link signUpCustomers}: signed in with `cookie` and `xsrf`.
+ *
+ * @typedef {{ userid: string, email: string, xsrf: string, cookie: string }} Customer
+ */
+
+/**
+ * @param {Site} site
+ * @param {number} index
+ * @param {string | number} run
+ * @param {string} tag
+ * @param {((index: number) => string) | undefined} emailOf
+ * @returns {Promise<Customer>}
+ */
 async function signUpOne(site, index, run, tag, emailOf) {
   const xsrf = await xsrfTokenOf(site);
+  /**
+   * @param {string} path
+   * @param {unknown} body
+   */
   const post = (path, body) =>
     fetch(`${site.url}${path}`, {
       method: 'POST',

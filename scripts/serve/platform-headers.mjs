@@ -6,7 +6,7 @@
  * The platform's answer headers that Netlify documents as reaching visitors: `x-nf-request-id`,
  * which Netlify's edge puts on every answer so that support can find the request in its logs.
  */
-export const CLIENT_VISIBLE_PLATFORM_HEADERS = new Set(['x-nf-request-id']);
+const CLIENT_VISIBLE_PLATFORM_HEADERS = new Set(['x-nf-request-id']);
 
 /**
  * Whether an answer header is the platform's own, for its edge and not for visitors: an `x-nf-*`

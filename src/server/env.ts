@@ -72,7 +72,7 @@ const EnvSchema = z.object({
 });
 
 /** Razorpay's addresses (API.md, Payments). */
-export const RAZORPAY_DEFAULTS = {
+const RAZORPAY_DEFAULTS = {
   apiUrl: 'https://api.razorpay.com/v1',
   checkoutUrl: 'https://api.razorpay.com/v1/checkout/embedded',
 } as const;
@@ -202,7 +202,7 @@ export function resetServerEnv(): void {
 }
 
 /** Netlify's deploy context of this request (`production`, `deploy-preview`, `dev`, ...), if any. */
-export function deployContext(): string | undefined {
+function deployContext(): string | undefined {
   const netlify = (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } })
     .Netlify;
   return netlify?.context?.deploy?.context ?? process.env['CONTEXT'];

@@ -107,6 +107,7 @@ export function requestSignIn(then?: () => void, from?: HTMLElement | null): voi
  * How long an action's sign-in waits for the dialog to be drawn (milliseconds). The first time,
  * the dialog's code comes with the header island: 5.4-5.7 s on a slow phone network (400 kbps,
  * issue 31); a load that never ends must still end the wait.
+ * @internal Exported for tests/unit/stores/account-dialog.test.ts, which waits it out.
  */
 export const DIALOG_WAIT_MS = 20_000;
 

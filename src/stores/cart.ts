@@ -111,7 +111,7 @@ export interface LineChoice {
 }
 
 /** `addtocart`'s query: `?batch={batchId}&seats={n}` (API.md), only what was chosen. */
-export function addQuery(choice: LineChoice | undefined): string {
+function addQuery(choice: LineChoice | undefined): string {
   const query = new URLSearchParams();
   if (choice?.batchId) query.set('batch', choice.batchId);
   if (choice?.seats !== undefined) query.set('seats', String(choice.seats));

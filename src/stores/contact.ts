@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '~/lib/client/api';
 import { notifyError, notifySuccess } from '~/stores/notifications';
 
 /** Toast texts, word for word from product-spec section 8. */
-export const CONTACT_TOASTS = {
+const CONTACT_TOASTS = {
   sent: 'Your message has been sent. We will get back to you soon.',
   failed: 'Your message could not be sent. Please try again.',
 } as const;

@@ -28,13 +28,17 @@ export type PayResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly changed?: boolean; readonly messages?: readonly string[] };
 
-/** What Pay says when the server cannot be reached: at once offline, or after `CHECKOUT_TIMEOUT_MS`. */
+/**
+ * What Pay says when the server cannot be reached: at once offline, or after `CHECKOUT_TIMEOUT_MS`.
+ * @internal Exported for tests/unit/stores/cart.test.ts, which expects these words.
+ */
 export const OFFLINE_TEXT =
   'The connection is lost. Nothing was charged: check your connection and press Pay again.';
 
 /**
  * How long Pay waits for the checkout's answer (it creates the gateway's order: a second or two)
  * before saying the connection is lost (issue 28, item 3: not the browser's own wait of 11 s and more).
+ * @internal Exported for tests/unit/stores/cart.test.ts, which waits it out.
  */
 export const CHECKOUT_TIMEOUT_MS = 8000;
 

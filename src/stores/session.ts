@@ -34,7 +34,7 @@ type ForgotFields = z.output<typeof ForgotFieldsSchema>;
 type ResetFields = z.output<typeof ResetFieldsSchema>;
 
 /** The warning for a wrong e-mail/mobile or password (product-spec section 8, corrected by DECISIONS 41). */
-export const INVALID_CREDENTIALS = 'Wrong e-mail, mobile number or password.';
+const INVALID_CREDENTIALS = 'Wrong e-mail, mobile number or password.';
 
 /** `status` of a new registration (product-spec section 3: initially 1). */
 const NEW_ACCOUNT_STATUS = 1;
@@ -135,6 +135,7 @@ export const $pendingCode: ReadableAtom<PendingCodeState | null> = $pending;
 
 /** True once the start-up check has answered (or failed). */
 const $checked = atom(false);
+/** @internal Read by tests/unit/stores/session.test.ts only (the start-up check's end). */
 export const $sessionChecked: ReadableAtom<boolean> = $checked;
 
 // The sign-up details of this page (never stored: they hold the password), sent again with the

@@ -7,7 +7,7 @@
 import { vi } from 'vitest';
 
 /** One recorded request. */
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -15,7 +15,7 @@ export interface RecordedCall {
 }
 
 /** Answer of a route: status and JSON body (omit the body for 204). */
-export interface FakeAnswer {
+interface FakeAnswer {
   status: number;
   body?: unknown;
 }

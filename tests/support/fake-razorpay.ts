@@ -11,7 +11,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeOrder {
+interface FakeOrder {
   id: string;
   amount: number;
   currency: string;
@@ -19,7 +19,7 @@ export interface FakeOrder {
   status: 'created' | 'attempted' | 'paid';
   notes: Record<string, string>;
 }
-export interface FakePayment {
+interface FakePayment {
   id: string;
   order_id: string;
   amount: number;
@@ -32,7 +32,7 @@ export interface FakePayment {
   /** Razorpay's flag: paid with a card or account issued outside India (DECISIONS 51). */
   international: boolean;
 }
-export interface FakeRefund {
+interface FakeRefund {
   id: string;
   payment_id: string;
   amount: number;
@@ -42,7 +42,7 @@ export interface FakeRefund {
   /** Unix seconds, as Razorpay stamps its entities. */
   created_at: number;
 }
-export type FakeRefundStatus = 'pending' | 'processed' | 'failed';
+type FakeRefundStatus = 'pending' | 'processed' | 'failed';
 
 /** A webhook as Razorpay sends it: the raw body and its `X-Razorpay-Signature`. */
 export interface FakeWebhook {
@@ -97,7 +97,7 @@ export interface FakeRazorpay {
 }
 
 /** Rupees per dollar the fake converts a USD payment at (`base_amount`). */
-export const FAKE_USD_INR_RATE = 83.4567;
+const FAKE_USD_INR_RATE = 83.4567;
 
 // Razorpay's shape: a prefix and 14 letters or digits.
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;

@@ -25,7 +25,7 @@ export interface FakeEmail {
   };
 }
 
-export type FakeResendMode = 'ok' | 'error' | 'slow';
+type FakeResendMode = 'ok' | 'error' | 'slow';
 
 export interface FakeResend {
   readonly url: string;

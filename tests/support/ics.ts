@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 
 /** One VEVENT as a calendar client reads it. */
-export interface ParsedEvent {
+interface ParsedEvent {
   readonly uid: string;
   readonly start: Date;
   readonly end: Date;

@@ -3,7 +3,7 @@ import { courses } from '~/lib/shared/catalogue';
 import { seedBatches } from '~/server/storage/batches';
 
 /** The start date of the batches `useOpenBatches` writes: open for any clock a test sets. */
-export const FAR_START = '2099-12-07';
+const FAR_START = '2099-12-07';
 
 /**
  * For tests whose clock runs years ahead (financial-year series of their own): the site's batches

@@ -11,7 +11,7 @@ import { normaliseEmail } from '~/lib/shared/schemas/contact';
 const EMAIL_MAX_LENGTH = 254;
 
 /** What a field's input needs to be labelled and described. */
-export interface FieldWiring {
+interface FieldWiring {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

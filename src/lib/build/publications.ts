@@ -8,7 +8,7 @@ import { courses } from '~/lib/shared/catalogue';
 import { draftsShown, published } from '~/lib/shared/publications';
 
 /** Whether this build shows drafts (`CONTEXT` is Netlify's deploy context, set during its builds). */
-export const showDrafts = draftsShown(import.meta.env.DEV, process.env['CONTEXT']);
+const showDrafts = draftsShown(import.meta.env.DEV, process.env['CONTEXT']);
 
 export type Post = CollectionEntry<'blog'>;
 

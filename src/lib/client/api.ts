@@ -77,7 +77,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 /** Extra request headers of one call, e.g. `{ 'Idempotency-Key': key }`. */
-export type RequestHeaders = Readonly<Record<string, string>>;
+type RequestHeaders = Readonly<Record<string, string>>;
 
 async function send(
   method: string,
@@ -113,7 +113,7 @@ export interface RequestOptions {
 }
 
 /** A parsed answer with its response headers (e.g. `X-Order-No`). */
-export interface ApiAnswer<T> {
+interface ApiAnswer<T> {
   readonly data: T;
   readonly headers: Headers;
 }
@@ -123,7 +123,7 @@ export interface ApiAnswer<T> {
  * from a page whose XSRF cookie is missing or no longer valid (the session it was made for
  * ended) is refused with 403 and a fresh cookie; it is then retried once with it.
  */
-export function apiExchange<S extends $ZodType>(
+function apiExchange<S extends $ZodType>(
   method: 'GET' | 'POST',
   path: string,
   schema: S,

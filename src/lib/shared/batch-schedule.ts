@@ -55,7 +55,7 @@ export function parseSchedule(text: string): Schedule | undefined {
 const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
 /** The days (`YYYY-MM-DD`, in India) of a batch's sessions: the schedule's days from `startsOn` on. */
-export function sessionDays(startsOn: string, schedule: Schedule, sessions: number): string[] {
+function sessionDays(startsOn: string, schedule: Schedule, sessions: number): string[] {
   const days: string[] = [];
   let day = startsOn;
   while (days.length < sessions) {

@@ -47,11 +47,6 @@ export function gstReturnDate(at: Date): string {
   return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
 }
 
-/** The month in India of an instant, as `2026-05`. */
-export function indianMonth(at: Date): string {
-  return indianDay(at).slice(0, 7);
-}
-
 /** An instant as a sortable day and time in India: `2026-11-24 17:30`. */
 export function indianDayAndTime(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');

@@ -44,8 +44,6 @@ export const GST_STATES = [
   { code: '38', name: 'Ladakh' },
 ] as const;
 
-export type GstStateCode = (typeof GST_STATES)[number]['code'];
-
 /** The name of a GST state code, or undefined for a code no state has. */
 export function gstStateName(code: string): string | undefined {
   return GST_STATES.find((state) => state.code === code)?.name;

@@ -14,7 +14,7 @@ import { groupIndian, groupThousands } from '~/lib/shared/digit-groups';
 export type Cents = number;
 
 /** The currencies the shop charges in (DECISIONS 46). */
-export const CURRENCIES = ['USD', 'INR'] as const;
+const CURRENCIES = ['USD', 'INR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CurrencySchema = z.enum(CURRENCIES);
 

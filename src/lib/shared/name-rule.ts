@@ -9,7 +9,7 @@
  */
 
 /** Characters a name that passes the rule may have, at most (DECISIONS 59). */
-export const NAME_RULE_MAX = 60;
+const NAME_RULE_MAX = 60;
 
 /** What a mail to someone else says instead of a name that fails the rule (DECISIONS 59). */
 export const NAME_FALLBACK = 'your colleague';

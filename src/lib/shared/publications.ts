@@ -11,7 +11,7 @@ export const CASE_STUDIES_PATH = '/who-we-are/case-studies';
 /** Posts on one page of the blog index or of a tag's listing. */
 export const POSTS_PER_PAGE = 12;
 /** Words an adult reads in a minute of plain technical prose (the usual estimate). */
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
 /** The page of a post: `/career/blogs/{slug}`. */
 export function postPath(slug: string): string {

@@ -74,7 +74,7 @@ export function taxRatesOf(
 }
 
 /** A tax part of the totals, in cents. */
-export interface TaxPart {
+interface TaxPart {
   readonly label: string;
   readonly ratePct: number;
   readonly amountCents: Cents;

@@ -8,7 +8,7 @@ import { getSnapshot, listSnapshots, type Manifest, type SnapshotState } from '~
 import { NotFound } from '~/server/domain/errors';
 
 /** Said for an id that names no finished snapshot. */
-export const NO_SUCH_BACKUP = 'There is no finished backup with this id.';
+const NO_SUCH_BACKUP = 'There is no finished backup with this id.';
 
 const isVerified = (state: SnapshotState): state is SnapshotState & { manifest: Manifest } =>
   state.manifest !== undefined && state.verifiedAt !== undefined;

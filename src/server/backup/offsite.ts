@@ -37,7 +37,7 @@ async function* filesOf(state: SnapshotState & { manifest: Manifest }): AsyncGen
 }
 
 /** Copies one snapshot and checks each file read back; throws saying which file failed. */
-export async function copySnapshot(
+async function copySnapshot(
   state: SnapshotState & { manifest: Manifest },
   bucket: Bucket,
   fetcher: typeof fetch = fetch,

@@ -57,13 +57,13 @@ const PartSchema = z.object({
 const StoreProgressSchema = z.object({ parts: z.array(PartSchema), done: z.boolean() });
 
 /** One store in a manifest. */
-export const ManifestStoreSchema = z.object({
+const ManifestStoreSchema = z.object({
   name: z.string(),
   records: z.int().check(z.gte(0)),
   bytes: z.int().check(z.gte(0)),
   sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 });
-export type ManifestStore = z.infer<typeof ManifestStoreSchema>;
+type ManifestStore = z.infer<typeof ManifestStoreSchema>;
 
 /** `manifest.json`: what the snapshot holds, to check it before anything is restored. */
 export const ManifestSchema = z.object({
@@ -84,7 +84,7 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export const OffsiteSchema = z.enum(['copied', 'failed', 'off']);
 
 /** A snapshot's record in the `backups` store. */
-export const SnapshotStateSchema = z.object({
+const SnapshotStateSchema = z.object({
   id: z.string(),
   site: z.string(),
   kind: z.enum(['nightly', 'monthly']),
@@ -403,7 +403,7 @@ export function expiredSnapshots(
 }
 
 /** Deletes the snapshots past the retention (`expiredSnapshots`); resolves to their ids. */
-export async function applyRetention(keep = KEEP): Promise<string[]> {
+async function applyRetention(keep = KEEP): Promise<string[]> {
   const gone = expiredSnapshots(await listSnapshots(), keep);
   for (const state of gone) await deleteSnapshot(state);
   return gone.map((state) => state.id);

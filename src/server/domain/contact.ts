@@ -159,7 +159,7 @@ export async function queueUnmailedContactMessages(
 const NOT_QUEUED: MailDelivery = { status: 'pending', attempts: 0 };
 
 /** True when any e-mail of the message is not sent (pending or failed): what maintainers look at. */
-export function isUnsent(report: ContactMessageReport): boolean {
+function isUnsent(report: ContactMessageReport): boolean {
   return report.mail.company.status !== 'sent' || report.mail.visitor.status !== 'sent';
 }
 

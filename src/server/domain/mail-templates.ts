@@ -32,7 +32,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Escaped text with line breaks kept. */
-export function paragraphs(value: string): string {
+function paragraphs(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');
 }
 

@@ -46,7 +46,7 @@ export interface MailTransport {
 export type MailSettings = ServerEnv['mail'];
 
 /** How long one send may take before it counts as failed, in milliseconds. */
-export const SEND_TIMEOUT_MS = 8_000;
+const SEND_TIMEOUT_MS = 8_000;
 
 /** Sends through Resend. `baseUrl` points the SDK elsewhere (tests use a fake on loopback). */
 export function createResendTransport(options: {

@@ -15,7 +15,7 @@ function fieldName(path: readonly PropertyKey[]): string {
  * The sentence for a problem the schema gave no message of its own: zod's defaults ("Invalid
  * input: expected string, received undefined") are for developers, not visitors.
  */
-export function plainIssueMessage(issue: $ZodRawIssue): string {
+function plainIssueMessage(issue: $ZodRawIssue): string {
   const path = issue.path ?? [];
   if (path.length === 0 && issue.code === 'invalid_type') return 'The request must be a JSON object.';
   const field = fieldName(path);

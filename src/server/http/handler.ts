@@ -34,7 +34,7 @@ import { sessionUserOf } from '~/server/http/session';
 import { hasValidXsrfToken, xsrfCookieFor } from '~/server/http/xsrf';
 
 /** A method a function may answer. HEAD is answered wherever GET is. */
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a function accepts. */
 export interface ApiOptions<S extends $ZodType | undefined, A extends Auth> {
@@ -119,7 +119,7 @@ function statusOf(error: DomainError): number {
 }
 
 /** Maps a thrown error to the API's error answer. */
-export function errorResponse(thrown: unknown, request: Request): Response {
+function errorResponse(thrown: unknown, request: Request): Response {
   const error = fromStorageError(thrown);
   if (error instanceof CartChanged)
     return json({ errors: error.messages, cart: error.cart }, { status: 409 });

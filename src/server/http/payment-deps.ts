@@ -8,7 +8,7 @@ import { queueEnrolmentMails } from '~/server/domain/students/student-notices';
 import type { ApiCall } from '~/server/http/handler';
 
 /** The setting without which a live site takes no payment (issue 28, item 7). */
-export const WEBHOOK_SECRET_SETTING = 'RAZORPAY_WEBHOOK_SECRET';
+const WEBHOOK_SECRET_SETTING = 'RAZORPAY_WEBHOOK_SECRET';
 
 /**
  * What a payment handler needs, or undefined when the site takes no payment: production without

@@ -10,9 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The pre-rendered shell of the console, as Astro's dev server serves it (`npm run dev`). */
-export const CONSOLE_SHELL_PATH = '/staff-console';
+const CONSOLE_SHELL_PATH = '/staff-console';
 /** The built shell of the console, beside the published folder (the function carries it). */
-export const CONSOLE_SHELL_FILE = 'dist-staff/staff-console.html';
+const CONSOLE_SHELL_FILE = 'dist-staff/staff-console.html';
 /** A path no page has: the CDN answers it with the site's 404 page. */
 const NOT_FOUND_PATH = '/404';
 

@@ -8,7 +8,7 @@ import type { TestCheckoutView } from '~/server/domain/payments/test-checkout';
 import { site } from '~/site.config';
 
 /** The page's title and the banner that says no money moves. */
-export const TEST_CHECKOUT_BANNER = 'Test payment: no money moves';
+const TEST_CHECKOUT_BANNER = 'Test payment: no money moves';
 
 /** Hidden inputs for `fields`. */
 function hidden(fields: Readonly<Record<string, string>>): string {

@@ -39,10 +39,7 @@ export async function issueXsrfToken(session: string | undefined): Promise<strin
 const TOKEN = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/;
 
 /** True when `token` is one this server made for the session cookie `session`. */
-export async function isServerToken(
-  token: string | undefined,
-  session: string | undefined,
-): Promise<boolean> {
+async function isServerToken(token: string | undefined, session: string | undefined): Promise<boolean> {
   const match = TOKEN.exec(token ?? '');
   if (!match) return false;
   const expected = Buffer.from(await macOf(match[1]!, session));

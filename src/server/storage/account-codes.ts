@@ -21,7 +21,7 @@ const SignUpDetailsSchema = z.object({
 });
 
 /** A pending request. `codeHash` is absent when no code was sent (e-mail already registered, or unknown). */
-export const PendingRequestSchema = z.object({
+const PendingRequestSchema = z.object({
   purpose: z.enum(['sign-up', 'reset', 'email']),
   /** SHA-256 of the e-mail address: the `latest/` key. */
   emailHash: z.string(),

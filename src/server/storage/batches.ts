@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { openStore, SKIP, type VersionedRecord } from '~/server/storage/blob-store';
 import { ConflictRetryExhaustedError } from '~/server/storage/errors';
 
-export const BatchRecordSchema = z.object({
+const BatchRecordSchema = z.object({
   id: z.string().check(z.regex(BATCH_ID_PATTERN)),
   courseId: z.int(),
   startsOn: z.string(),

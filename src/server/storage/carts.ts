@@ -7,10 +7,10 @@ import * as z from '~/lib/shared/zod';
 import { openStore, SKIP, type Skip } from '~/server/storage/blob-store';
 
 /** The batch and seats a buyer chose for a course in the cart (DECISIONS 54, 55). */
-export const CartChoiceSchema = z.object({ batchId: z.string(), seats: z.int().check(z.gte(1)) });
+const CartChoiceSchema = z.object({ batchId: z.string(), seats: z.int().check(z.gte(1)) });
 export type CartChoice = z.infer<typeof CartChoiceSchema>;
 
-export const CartRecordSchema = z.object({
+const CartRecordSchema = z.object({
   courseIds: z.array(z.int()),
   /**
    * Course id -> the batch and seats chosen (issue 31). A course without one (a cart from before
@@ -26,7 +26,7 @@ export const CartRecordSchema = z.object({
 export type CartRecord = z.infer<typeof CartRecordSchema>;
 
 /** A user without a cart record has this one. */
-export const EMPTY_CART: CartRecord = { courseIds: [], version: 0 };
+const EMPTY_CART: CartRecord = { courseIds: [], version: 0 };
 
 const store = openStore('carts');
 const cartKey = (userId: string) => `carts/${userId}`;

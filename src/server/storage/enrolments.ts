@@ -24,7 +24,7 @@ const PersonSchema = z.object({ name: z.string(), email: z.string() });
 const AttendeeRecordSchema = z.extend(PersonSchema, { since: z.optional(z.int()) });
 export type AttendeeRecord = z.infer<typeof AttendeeRecordSchema>;
 
-export const EnrolmentRecordSchema = z.object({
+const EnrolmentRecordSchema = z.object({
   orderNo: z.string(),
   courseId: z.int(),
   /** The course name as bought. */

@@ -3,7 +3,7 @@ import type { $ZodIssue } from 'zod/v4/core';
 import type { StoreName } from './store-names';
 
 /** Base class of every error the storage layer throws on purpose; names the store and the key. */
-export abstract class StorageError extends Error {
+abstract class StorageError extends Error {
   /** The store the failed operation addressed. */
   readonly store: StoreName;
   /** The key the failed operation addressed. */

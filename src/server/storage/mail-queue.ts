@@ -22,7 +22,7 @@ export const MailAttachmentSchema = z.object({
 });
 
 /** An e-mail in the queue: what to send and what became of it. */
-export const QueuedMailSchema = z.object({
+const QueuedMailSchema = z.object({
   /** The idempotency key: same key, same e-mail, sent at most once. */
   key: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,200}$/)),
   /** When it was queued (ISO 8601, UTC). */

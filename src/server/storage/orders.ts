@@ -47,12 +47,12 @@ export const OrderLineSchema = z.object({
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** A payment as an invoice names it: which gateway took it, and the gateway's payment id. */
-export const PaymentReferenceSchema = z.object({
+const PaymentReferenceSchema = z.object({
   gateway: z.enum(['razorpay', 'test']),
   reference: z.string(),
 });
 
-export const OrderSchema = z.object({
+const OrderSchema = z.object({
   orderNo: z.string(),
   userId: z.string(),
   /** When the order was placed (ISO 8601, UTC). */

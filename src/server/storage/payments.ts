@@ -27,10 +27,9 @@ import { addToIndex } from '~/server/storage/time-index';
 export type PaymentOutcome = z.infer<typeof PaymentOutcomeSchema>;
 
 /** A refund asked of the gateway. `requested`: the call is under way (or was cut short). */
-export const RefundStateSchema = z.enum(['requested', 'pending', 'processed', 'failed']);
-export type RefundState = z.infer<typeof RefundStateSchema>;
+const RefundStateSchema = z.enum(['requested', 'pending', 'processed', 'failed']);
 
-export const PaymentRecordSchema = z.object({
+const PaymentRecordSchema = z.object({
   paymentId: z.string(),
   gatewayOrderId: z.string(),
   gateway: z.enum(['razorpay', 'test']),

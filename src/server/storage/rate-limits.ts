@@ -25,7 +25,7 @@ export async function incrementWindowCounter(
 }
 
 /** Wrong passwords against one account (DECISIONS 43), kept at `login-failures/<account key>`. */
-export const LoginFailuresSchema = z.object({
+const LoginFailuresSchema = z.object({
   /** Wrong passwords since the count last started. */
   failures: z.int().check(z.gte(0)),
   lastFailureAt: z.iso.datetime(),
@@ -54,7 +54,7 @@ export function clearLoginFailures(account: string): Promise<void> {
 }
 
 /** Codes voided by wrong guesses for one e-mail address, kept at `code-voids/<sha256 of e-mail>`. */
-export const CodeVoidsSchema = z.object({
+const CodeVoidsSchema = z.object({
   voids: z.int().check(z.gte(1)),
   lastVoidAt: z.iso.datetime(),
 });

@@ -3,7 +3,6 @@
  * the `orders` store beside the orders they reduce. Key formats:
  * - `refunds/<orderNo>`: every refund of the order (the courses, the amount, the state, the
  *   credit note), changed only by conditional writes, so two refunds never take the same course;
- * - `refund-keys/<orderNo>/<sha256 of Idempotency-Key>`: the refund a key asked for (create-only);
  * - `credit-notes/<creditNoteNo>`: the credit note as issued (DECISIONS 47: never recomputed);
  * - `gateway-refunds/<refund id>`: which order's refund a gateway refund id is (its webhooks).
  */
@@ -13,7 +12,7 @@ import { openStore, Skip, SKIP } from '~/server/storage/blob-store';
 import { forgetSheetRow } from '~/server/storage/console-sheets';
 import { getOrder } from '~/server/storage/orders';
 
-export const OrderRefundSchema = z.object({
+const OrderRefundSchema = z.object({
   /** Our id of the refund (`rf_` and 16 hex characters). */
   id: z.string(),
   courseIds: z.array(z.int()).check(z.minLength(1)),
@@ -43,7 +42,6 @@ export const OrderRefundSchema = z.object({
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 const RefundsSchema = z.object({ refunds: z.array(OrderRefundSchema) });
-const KeySchema = z.object({ refundId: z.string() });
 const GatewayRefundSchema = z.object({ orderNo: z.string(), refundId: z.string() });
 
 const store = openStore('orders');
@@ -93,13 +91,6 @@ export async function updateRefund(
   });
   await forgetOrderRow(orderNo);
   return stored?.refunds.find((each) => each.id === refundId);
-}
-
-/** The refund an Idempotency-Key asked for; binds the key to `refundId` if it is new. */
-export async function bindRefundKey(orderNo: string, keyHash: string, refundId: string): Promise<string> {
-  const key = `refund-keys/${orderNo}/${keyHash}`;
-  if (await store.create(key, KeySchema, { refundId })) return refundId;
-  return (await store.get(key, KeySchema))?.refundId ?? refundId;
 }
 
 /**

@@ -10,11 +10,7 @@
  * - `index-meta/<name>`: the oldest month the index holds, that existing records were added
  *   (migration-free: an index built on its first read), and the layout of its markers;
  * - `index/<name>/<yyyy-mm>/<inverted time>-<id>`: the markers as kept before (one folder per
- *   month), moved once into `by-hour/` on the index's first read (`layout` unset in its meta);
- * - `listed-days/<name>/<yyyy-mm>/<dd>` and `listed-hours/<name>/<yyyy-mm>/<dd>/<hh>`: `{ keys }`,
- *   the markers of a closed day, or of a closed hour of a day still open, as a listing of its
- *   folder found them, kept by the first walk that reaches it, so later walks read one blob instead
- *   of listing (see "Closed hours and days" below).
+ *   month), moved once into `by-hour/` on the index's first read (`layout` unset in its meta).
  *
  * Why hours (issue 30, item 6): a listing costs what the folder holding its prefix holds, whatever
  * the prefix (the local blob server walks every file of it; Netlify's answers 1,000 keys per call).
@@ -28,24 +24,12 @@
  * names have one length, so no folder's name is the start of another's (the local server would
  * walk that one too).
  *
- * A page of n costs one read per month it walks, one listing or kept listing per hour with
- * markers it walks (at most n + 1 of them; a closed day's hours share one kept listing, see
- * "Closed hours and days"), and n reads of the caller's records, whatever the shop's age (a reader of many is called once per
+ * A page of n costs one read per month it walks, one listing per hour with markers it walks (at
+ * most n + 1 of them; for a sparse index, under 8 markers an hour, one per day instead), and n
+ * reads of the caller's records, whatever the shop's age (a reader of many is called once per
  * round of reads instead: the console's lists then read a sheet per hour or day, see
  * `console-sheets.ts`). The cursor is the last key a page returned: records added after it
  * (newer) sort before it and never shift later pages, so paging returns each record once.
- *
- * Closed hours and days (issue 30, item 6): a listing costs what its folder holds (the local
- * server reads and hashes every file of it), a read one blob. An hour that ended over
- * `CLOSED_AFTER_MS` ago rarely changes (records are indexed as they are made), so the first walk
- * that reaches it keeps its listing, a day's whole once the day is closed (`listed-days/`), an
- * hour's before (`listed-hours/`), and later walks read that: a page lists only the hour or two
- * still open. Every write of a marker (`addToIndex`, `removeFromIndex`, the builds and the move to
- * `by-hour/`) takes its hour's and its day's listings out afterwards, whatever the hour. Why a
- * change racing a fill never leaves a stale listing: a fill lists the folder, keeps the listing if
- * none is kept, lists again and takes the listing out if the two differ; a change writes its
- * marker, then takes out any kept listing. A change the second listing missed came after it, so
- * after the listing was kept, and the change's own look finds it (as in `console-sheets.ts`).
  */
 import * as z from '~/lib/shared/zod';
 import { openStore, SKIP } from '~/server/storage/blob-store';
@@ -75,8 +59,6 @@ const MetaSchema = z.object({
   layout: z.optional(z.literal(LAYOUT)),
 });
 const HoursSchema = z.object({ hours: z.array(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/))) });
-/** A kept listing (its keys are checked where they are read: `parseKey`). */
-const KeptListingSchema = z.object({ keys: z.array(z.string()) });
 
 const INVERT_FROM = 9_999_999_999_999;
 const KEY_PATTERN = /^by-hour\/([a-z-]+)\/(\d{4}-\d{2}\/\d{2}\/\d{2})\/(\d{13})-([A-Za-z0-9_.-]{1,100})$/;
@@ -86,15 +68,6 @@ const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 const metaKey = (name: IndexName) => `index-meta/${name}`;
 const hoursKey = (name: string, month: string) => `hours-of/${name}/${month}`;
-/** What a kept listing covers: a closed day, or a closed hour of a day still open. */
-type Span = 'day' | 'hour';
-/** `2026-11-25T10` -> `listed-hours/<name>/2026-11/25/`: the kept listings of that day's hours. */
-const keptHoursOfDay = (name: string, hour: string) => `listed-hours/${name}/${folderOf(hour).slice(0, 10)}/`;
-/** `2026-11-25T10` -> `listed-days/<name>/2026-11/25` or `listed-hours/<name>/2026-11/25/10`. */
-const keptKey = (name: string, hour: string, span: Span) =>
-  span === 'day'
-    ? `listed-days/${name}/${folderOf(hour).slice(0, 10)}`
-    : `${keptHoursOfDay(name, hour)}${hour.slice(11, 13)}`;
 /** `2026-11-25T10` -> `2026-11/25/10`: a folder per month, day and hour (see the module comment). */
 const folderOf = (hour: string) => `${hour.slice(0, 7)}/${hour.slice(8, 10)}/${hour.slice(11, 13)}`;
 const hourPrefix = (name: string, hour: string) => `by-hour/${name}/${folderOf(hour)}/`;
@@ -179,60 +152,17 @@ export async function addToIndex(name: IndexName, at: Date, id: string): Promise
   // nothing in it (one empty listing), never a marker no walk finds.
   await Promise.all([addHours(name, month, [hourOf(at)]), coverMonth(name, month)]);
   await store.create(markerKey(name, at, id), MarkerSchema, {});
-  await forgetKeptListings(name, [hourOf(at)]);
 }
 
 /** Takes record `id` at time `at` out of the index (idempotent), in either layout. */
 export async function removeFromIndex(name: IndexName, at: Date, id: string): Promise<void> {
   await Promise.all([store.delete(markerKey(name, at, id)), store.delete(oldMarkerKey(name, at, id))]);
-  await forgetKeptListings(name, [hourOf(at)]);
-}
-
-/**
- * Takes out the kept listings of `hours` and their days (see "Closed hours and days" in the module
- * comment): call after writing or deleting markers of those hours. A plain read first: most
- * writes are of the current hour, whose listing is not kept.
- */
-async function forgetKeptListings(name: IndexName, hours: Iterable<string>): Promise<void> {
-  const keys = new Set(
-    [...hours].flatMap((hour) => [keptKey(name, hour, 'hour'), keptKey(name, hour, 'day')]),
-  );
-  await Promise.all(
-    [...keys].map(async (key) => {
-      if ((await store.get(key, KeptListingSchema)) !== undefined) await store.delete(key);
-    }),
-  );
-}
-
-/**
- * The markers of the closed day or hour of `hour`, as kept, or listed and kept (see "Closed hours
- * and days" in the module comment): a kept listing is one read; a fill lists twice and writes once.
- * A day's listing, once kept, replaces its hours': walks no longer read them, so they go.
- */
-async function keptListing(name: IndexName, hour: string, span: Span): Promise<string[]> {
-  const key = keptKey(name, hour, span);
-  const kept = await store.get(key, KeptListingSchema);
-  if (kept !== undefined) return kept.keys;
-  const prefix = span === 'day' ? dayPrefix(name, hour) : hourPrefix(name, hour);
-  const listed = await store.list(prefix);
-  const created = await store.create(key, KeptListingSchema, { keys: listed });
-  const again = await store.list(prefix);
-  if (again.length !== listed.length || again.some((marker, index) => marker !== listed[index])) {
-    await store.delete(key);
-  } else if (created && span === 'day') {
-    const hours = await store.list(keptHoursOfDay(name, hour));
-    await Promise.all(hours.map((hourKey) => store.delete(hourKey)));
-  }
-  return again;
 }
 
 /** Hour folders a walk lists ahead of the one it reads, at most. */
 const LIST_AHEAD = 8;
-/** Markers an hour below which an index is sparse: its walk asks for whole days at once. */
+/** Markers an hour below which an index is sparse: its walk lists whole days. */
 const SPARSE = 8;
-const HOUR_MS = 60 * 60 * 1000;
-/** An hour is closed, its listing kept, once it ended this long ago (see the module comment). */
-const CLOSED_AFTER_MS = 10 * 60 * 1000;
 /** Markers moved per round of the migration. */
 const MOVE_AT_ONCE = 50;
 /** The migrations under way in this instance: a read that finds one waits for it. */
@@ -263,10 +193,6 @@ async function migrateToHours(name: IndexName): Promise<void> {
       }),
     );
   }
-  await forgetKeptListings(
-    name,
-    markers.map(({ marker }) => marker.hour),
-  );
   await store.update(metaKey(name), MetaSchema, (meta) =>
     meta === undefined || meta.layout === LAYOUT ? SKIP : { ...meta, layout: LAYOUT },
   );
@@ -320,10 +246,6 @@ export async function buildIndexOnce(
         .map((record) => store.create(markerKey(name, record.at, record.id), MarkerSchema, {})),
     );
   }
-  await forgetKeptListings(
-    name,
-    [...hoursByMonth.values()].flatMap((hours) => [...hours]),
-  );
   await store.update(metaKey(name), MetaSchema, (current) => {
     const firstMonth = [current?.firstMonth ?? monthOf(now), oldest ?? monthOf(now)].sort()[0]!;
     return {
@@ -360,7 +282,7 @@ export interface PageQuery<T> {
  * at once (of one hour or several), answering in their order: a few reads, not one per row (the
  * console's sheets, `console-sheets.ts`). Undefined skips a marker (gone, or no match).
  */
-export type RecordReader<T> =
+type RecordReader<T> =
   | ((id: string, at: Date) => Promise<T | undefined>)
   | {
       readonly many: (
@@ -412,54 +334,46 @@ async function* hoursOfMarkers(
   newest: Date,
   /** Markers the caller may look at, at most (a page's scan limit; an export: all). */
   wanted: number,
-  now: Date,
 ): AsyncGenerator<string[]> {
   const newestHour = range.after?.hour ?? hourOf(newest);
   const oldestHour = range.from === undefined ? '' : hourOf(range.from);
   const oldestMonth = oldestHour.slice(0, 7) > firstMonth ? oldestHour.slice(0, 7) : firstMonth;
-  /** The newest closed hour: it and the hours before it ended over `CLOSED_AFTER_MS` ago. */
-  const closedHour = hourOf(new Date(now.getTime() - HOUR_MS - CLOSED_AFTER_MS));
-  /** Whether the day of `hour` is closed: its last hour is. */
-  const isDayClosed = (hour: string) => `${hour.slice(0, 10)}T23` <= closedHour;
-  /** `keys`, its failure heard: a walk that stops early leaves listings nobody awaits. */
-  const unheard = (keys: Promise<string[]>) => {
-    keys.catch(() => undefined);
-    return keys;
+  const listingOf = (prefix: string) => {
+    const listing = store.list(prefix);
+    // A walk that stops early leaves listings nobody awaits: their failure is nobody's.
+    listing.catch(() => undefined);
+    return listing;
   };
-  /** The kept listings of closed days, by day (`yyyy-mm-dd`): each hour's keys. */
+  /** Whole days listed at once (a sparse index), by day (`yyyy-mm-dd`): each hour's keys. */
   const days = new Map<string, Promise<Map<string, string[]>>>();
   const hourOfDay = (hour: string) => {
     const day = hour.slice(0, 10);
     let listing = days.get(day);
     if (!listing) {
-      listing = keptListing(name, hour, 'day').then(byHour);
+      listing = listingOf(dayPrefix(name, hour)).then(byHour);
       days.set(day, listing);
     }
-    return unheard(listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []));
+    const keys = listing.then((byHourOfDay) => byHourOfDay.get(hour) ?? []);
+    // As for `listingOf`: an hour the walk never reaches has nobody to hear its failure.
+    keys.catch(() => undefined);
+    return keys;
   };
-  /** An hour's keys: its closed day's kept listing, its own kept listing if closed, or a listing. */
-  const listHour = (hour: string) =>
-    isDayClosed(hour)
-      ? hourOfDay(hour)
-      : hour <= closedHour
-        ? unheard(keptListing(name, hour, 'hour'))
-        : unheard(store.list(hourPrefix(name, hour)));
   let keysSeen = 0;
   let hoursSeen = 0;
   for (let month = newestHour.slice(0, 7); month >= oldestMonth; month = previousMonth(month)) {
     const hours = ((await store.get(hoursKey(name, month), HoursSchema))?.hours ?? [])
       .filter((hour) => hour <= newestHour && hour >= oldestHour)
       .reverse();
-    // Hours are asked for ahead of the walk while the caller reads the hour it has: as many as the
+    // Hours are listed ahead of the walk while the caller reads the hour it has: as many as the
     // markers still wanted need at the density seen so far, at most 2, 4, then LIST_AHEAD, so a
-    // dense index reads few hours it will not show and a sparse one waits for few round trips. A
+    // dense index lists few hours it will not show and a sparse one waits for few round trips. A
     // sparse index (fewer than SPARSE markers an hour so far, more wanted than a few hours hold)
-    // is asked for a day at a time instead, the rest of this day and the next day with markers:
-    // a closed day is one kept listing, and a day still open's closed hours are one read each, all
-    // at once (figures in docs/benchmarks/api.md).
+    // is listed a day at a time instead, the next day and the one after with markers: a listing
+    // costs what its folders hold, and a day of a sparse index holds less than the dozen hour
+    // listings it replaces (figures in docs/benchmarks/api.md).
     const listings: Promise<string[]>[] = [];
     for (let index = 0; index < hours.length; index += 1) {
-      if (listings.length <= index) listings.push(listHour(hours[index]!));
+      if (listings.length <= index) listings.push(listingOf(hourPrefix(name, hours[index]!)));
       const listed = await listings[index]!;
       keysSeen += listed.length;
       hoursSeen += 1;
@@ -473,12 +387,12 @@ async function* hoursOfMarkers(
               .find((hour) => hour.slice(0, 10) < thisDay)
               ?.slice(0, 10) ?? thisDay;
           while (listings.length < hours.length && hours[listings.length]!.slice(0, 10) >= lastDay) {
-            listings.push(listHour(hours[listings.length]!));
+            listings.push(hourOfDay(hours[listings.length]!));
           }
         } else {
           const needed = Math.ceil(remaining / Math.max(1, keysSeen / hoursSeen));
           const until = Math.min(hours.length, index + 1 + Math.min(LIST_AHEAD, 2 ** hoursSeen, needed));
-          while (listings.length < until) listings.push(listHour(hours[listings.length]!));
+          while (listings.length < until) listings.push(listingOf(hourPrefix(name, hours[listings.length]!)));
         }
       }
       const after = range.after;
@@ -545,7 +459,6 @@ export async function pageOfIndex<T>(name: IndexName, query: PageQuery<T>, now: 
     { after, from: query.from },
     newest,
     scanLimit,
-    now,
   )) {
     for (const key of keys) {
       gathered.push(key);
@@ -573,14 +486,7 @@ export async function markersOfIndex(
   if (!meta) return [];
   const newest = range.to && range.to < now ? range.to : now;
   const markers: { readonly id: string; readonly at: Date }[] = [];
-  for await (const keys of hoursOfMarkers(
-    name,
-    meta.firstMonth,
-    { from: range.from },
-    newest,
-    Infinity,
-    now,
-  )) {
+  for await (const keys of hoursOfMarkers(name, meta.firstMonth, { from: range.from }, newest, Infinity)) {
     for (const key of keys) {
       const marker = parseKey(key);
       if (!marker || (range.to && marker.at >= range.to) || (range.from && marker.at < range.from)) continue;

@@ -26,7 +26,7 @@ import { openStore, SKIP } from '~/server/storage/blob-store';
 import { addToIndex } from '~/server/storage/time-index';
 
 /** A stored account. */
-export const UserRecordSchema = z.object({
+const UserRecordSchema = z.object({
   userId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
   /** The name given at sign-up, shown in the header and on invoices. */
   name: z.string().check(z.minLength(1)),
@@ -53,7 +53,7 @@ const store = openStore('users');
 const userKey = (userId: string) => `users/${userId}`;
 
 /** Accounts a sign-in by mobile number tries: the newest that hold it (DECISIONS 42). */
-export const MOBILE_SIGN_IN_HOLDERS = 5;
+const MOBILE_SIGN_IN_HOLDERS = 5;
 /**
  * Holders looked at for them, newest first: more than are tried, so markers a crash left with
  * no account do not crowd out live ones; older holders sign in by e-mail.
@@ -76,7 +76,7 @@ const holderKey = (mobile: string, userId: string, at: Date) =>
 export function emailIndexKey(emailHash: string): string {
   return `by-email/${emailHash}`;
 }
-export function mobileIndexKey(mobile: string): string {
+function mobileIndexKey(mobile: string): string {
   return `by-mobile/${mobile}`;
 }
 
@@ -182,7 +182,7 @@ export async function removeMobileHolder(mobile: string, userId: string): Promis
  * What is left of a closed account (DECISIONS 63): when it was opened and closed, and what the
  * law made us keep and why. No name, e-mail, mobile or password.
  */
-export const ClosedAccountSchema = z.object({
+const ClosedAccountSchema = z.object({
   userId: z.string(),
   createdAt: z.iso.datetime(),
   closedAt: z.iso.datetime(),

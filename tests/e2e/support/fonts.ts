@@ -15,7 +15,7 @@ import { expect, type Page } from '@playwright/test';
  * A machine without DejaVu Sans fails the test with a sentence saying so instead of measuring
  * another font.
  */
-export const TEST_FONTS = {
+const TEST_FONTS = {
   wide: { family: 'Layout test wide', sizeAdjust: '100%' },
   narrow: { family: 'Layout test narrow', sizeAdjust: '72%' },
 } as const;

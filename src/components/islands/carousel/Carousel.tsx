@@ -31,7 +31,7 @@ import './carousel.css';
 import { Icon, type IconName } from '../icons';
 
 /** Every word the carousel says; `slide` is a template such as "{index} of {total}". */
-export interface CarouselLabels {
+interface CarouselLabels {
   region: string;
   previous: string;
   next: string;

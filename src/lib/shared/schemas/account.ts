@@ -60,7 +60,7 @@ const INTERNATIONAL_MOBILE = /^\+\d{8,15}$/;
  * dropped) as its ten digits; any other `+` number, spaces, hyphens, dots and brackets dropped,
  * as `+` and its digits (`+1 (415) 555-0134` -> `+14155550134`); undefined otherwise.
  */
-export function storedMobile(value: string): string | undefined {
+function storedMobile(value: string): string | undefined {
   const indian = indianMobileDigits(value.trim());
   if (indian !== undefined) return indian;
   const international = value.replace(/[\s\-.()]+/g, '');

@@ -19,13 +19,7 @@ import {
 
 // The public shape lives in its own module (the course page's script parses it and nothing else);
 // it is part of this module's API as before.
-export {
-  BATCH_ID_HINT,
-  BATCH_ID_PATTERN,
-  BatchIdSchema,
-  BatchSchema,
-  type Batch,
-} from '~/lib/shared/schemas/batch-public';
+export { BATCH_ID_PATTERN, type Batch } from '~/lib/shared/schemas/batch-public';
 
 export const BATCH_LIMITS = {
   /** Seats one order may buy of one batch (DECISIONS 55). */
@@ -63,7 +57,7 @@ export const BATCH_HINTS = {
 } as const;
 
 /** A real calendar date `YYYY-MM-DD` (`2026-02-30` is refused). */
-export const CalendarDaySchema = z.string(BATCH_HINTS.startsOn).check(
+const CalendarDaySchema = z.string(BATCH_HINTS.startsOn).check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, BATCH_HINTS.startsOn),
   z.refine((day) => {
     const at = new Date(`${day}T00:00:00Z`);
@@ -72,7 +66,7 @@ export const CalendarDaySchema = z.string(BATCH_HINTS.startsOn).check(
 );
 
 /** `Mon-Thu 19:00-21:00 IST`: see `~/lib/shared/batch-schedule` for the grammar. */
-export const ScheduleSchema = z.string(BATCH_HINTS.schedule).check(
+const ScheduleSchema = z.string(BATCH_HINTS.schedule).check(
   z.trim(),
   z.maxLength(60, BATCH_HINTS.schedule),
   z.refine((value) => parseSchedule(value) !== undefined, BATCH_HINTS.schedule),
@@ -199,7 +193,7 @@ export const EnrolmentsSchema = z.array(EnrolmentSchema);
  * A course of `GET /api/courses`: its public fields and its open batches (DECISIONS 54), by start
  * date. Here, not in `./course`, so pages that parse only courses or carts load no batch schema.
  */
-export const CatalogueCourseSchema = z.extend(CourseSummarySchema, { batches: z.array(BatchSchema) });
+const CatalogueCourseSchema = z.extend(CourseSummarySchema, { batches: z.array(BatchSchema) });
 export type CatalogueCourse = z.infer<typeof CatalogueCourseSchema>;
 export const CatalogueSchema = z.array(CatalogueCourseSchema);
 

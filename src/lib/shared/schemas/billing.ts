@@ -64,7 +64,7 @@ function billingText(field: string, max: number, required?: string) {
 }
 
 /** The buyer's address as the invoice prints it (DECISIONS 52). */
-export const AddressSchema = z.object({
+const AddressSchema = z.object({
   /** Street, building, area: one line. */
   line: billingText('Address', BILLING_LIMITS.addressLine, BILLING_HINTS.addressLine),
   city: billingText('City', BILLING_LIMITS.city, BILLING_HINTS.city),
@@ -73,7 +73,7 @@ export const AddressSchema = z.object({
     z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, BILLING_HINTS.postalCode),
   ),
 });
-export type Address = z.output<typeof AddressSchema>;
+type Address = z.output<typeof AddressSchema>;
 
 const COUNTRIES = new Set(COUNTRY_CODES);
 
@@ -208,7 +208,6 @@ export const CheckoutRequestSchema = z
     saveBilling: z.optional(z.boolean()),
   })
   .check(...billingChecks);
-export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 
 export type BillingInput = z.input<typeof BillingSchema>;
 /** Billing as stored: the state only for India. */

@@ -12,10 +12,10 @@ import { RefundSchema } from '~/lib/shared/schemas/payments';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 
 /** Longest note staff may add to a lead. */
-export const LEAD_NOTE_MAX = 1000;
+const LEAD_NOTE_MAX = 1000;
 
 /** The hints the console's forms show and its functions answer. */
-export const CONSOLE_HINTS = {
+const CONSOLE_HINTS = {
   status: 'Choose new or handled.',
   note: `The note is too long (${LEAD_NOTE_MAX} characters at most).`,
   date: 'Enter dates as YYYY-MM-DD.',
@@ -26,7 +26,7 @@ export const CONSOLE_HINTS = {
 } as const;
 
 /** A lead is new until staff mark it handled. */
-export const LeadStatusSchema = z.enum(['new', 'handled'], CONSOLE_HINTS.status);
+const LeadStatusSchema = z.enum(['new', 'handled'], CONSOLE_HINTS.status);
 export type LeadStatus = z.infer<typeof LeadStatusSchema>;
 
 /** What staff recorded about a lead (none: new and untouched). */
@@ -85,7 +85,6 @@ export const LeadEraseRequestSchema = z.strictObject({
     ),
   ),
 });
-export type LeadEraseRequest = z.output<typeof LeadEraseRequestSchema>;
 
 const TaxLineSchema = z.object({ label: z.string(), ratePct: z.number(), amount: UsdSchema });
 
@@ -149,7 +148,7 @@ export const CustomerRowSchema = z.object({
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
 /** Which queued e-mails the mail list shows. */
-export const MailStatusSchema = z.enum(['pending', 'failed'], 'Choose pending or failed.');
+const MailStatusSchema = z.enum(['pending', 'failed'], 'Choose pending or failed.');
 export type MailStatus = z.infer<typeof MailStatusSchema>;
 
 /** A queued e-mail as the console lists it (no body: staff see who, what and why not). */
@@ -166,7 +165,7 @@ export const MailRowSchema = z.object({
 export type MailRow = z.infer<typeof MailRowSchema>;
 
 /** A page of a console list and the cursor of the next (null after the last). */
-export function pageSchema<T extends z.ZodMiniType>(item: T) {
+function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({ items: z.array(item), cursor: z.nullable(z.string()) });
 }
 
@@ -236,7 +235,7 @@ export const ExportQuerySchema = z
  * A USD document of a month that has no rupee value (DECISIONS 47): its payment recorded no rate
  * and staff have entered none for its day.
  */
-export const MissingRateSchema = z.object({
+const MissingRateSchema = z.object({
   /** Invoice or credit-note number. */
   number: z.string(),
   kind: z.enum(['invoice', 'credit note']),
@@ -273,7 +272,7 @@ export const MonthQuerySchema = z.object({
 });
 
 /** One store in a backup, as the console's Backups tab lists it (DECISIONS 61). */
-export const BackupStoreSchema = z.object({
+const BackupStoreSchema = z.object({
   name: z.string(),
   records: z.int(),
   bytes: z.int(),
@@ -281,7 +280,7 @@ export const BackupStoreSchema = z.object({
 });
 
 /** A verified snapshot as `GET /api/console/backups` lists it, newest first. */
-export const BackupSchema = z.object({
+const BackupSchema = z.object({
   id: z.string(),
   /** When it was started (ISO 8601). */
   at: z.iso.datetime(),

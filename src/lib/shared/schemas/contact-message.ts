@@ -1,6 +1,6 @@
 import * as z from '~/lib/shared/zod';
 import { CONTACT_CLIENT, CONTACT_FORMS } from '~/lib/shared/schemas/contact';
-import { MailDeliverySchema } from '~/lib/shared/schemas/mail-delivery';
+import { MailDeliverySchema, type MailDelivery } from '~/lib/shared/schemas/mail-delivery';
 import { NoticeAcceptedSchema } from '~/lib/shared/schemas/notice';
 
 /** A stored contact message: what the visitor sent, as validated (its e-mails are on the mail queue). */
@@ -49,7 +49,7 @@ const ErasedMailSchema = z.object({
  * A contact message whose personal data was erased (DECISIONS 63): what remains is when it came,
  * from which form, the notice it was sent under, its e-mails' delivery and the erasure.
  */
-export const ErasedContactMessageSchema = z.object({
+const ErasedContactMessageSchema = z.object({
   id: ContactMessageSchema.shape.id,
   receivedAt: z.iso.datetime(),
   client: z.literal(CONTACT_CLIENT),
@@ -65,14 +65,11 @@ export const StoredContactMessageSchema = z.union([ContactMessageSchema, ErasedC
 export type StoredContactMessage = z.infer<typeof StoredContactMessageSchema>;
 
 /** A message as maintainers list it: with the delivery state of its two e-mails. */
-export const ContactMessageReportSchema = z.object({
-  ...ContactMessageSchema.shape,
-  mail: z.object({
+export type ContactMessageReport = ContactMessage & {
+  mail: {
     /** The message to the company inbox (CONTACT_TO). */
-    company: MailDeliverySchema,
+    company: MailDelivery;
     /** The acknowledgement to the visitor. */
-    visitor: MailDeliverySchema,
-  }),
-});
-
-export type ContactMessageReport = z.infer<typeof ContactMessageReportSchema>;
+    visitor: MailDelivery;
+  };
+};

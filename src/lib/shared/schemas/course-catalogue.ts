@@ -79,9 +79,6 @@ export const CourseSchema = z
     discountedFeesPaise: centsFromUsd(discountedFeesInr),
   }));
 
-/** A catalogue entry as the file holds it (prices in dollars). */
-export type CourseEntry = z.input<typeof CourseSchema>;
-
 /** A course as the site uses it: prices in cents and paise. */
 export type Course = z.output<typeof CourseSchema>;
 

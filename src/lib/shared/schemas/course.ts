@@ -5,7 +5,7 @@
 import * as zm from '~/lib/shared/zod';
 import { UsdSchema } from '~/lib/shared/money';
 
-export type { CatalogueFile, Course, CourseEntry } from '~/lib/shared/schemas/course-catalogue';
+export type { CatalogueFile, Course } from '~/lib/shared/schemas/course-catalogue';
 
 /** The public shape of a course in API answers (`GET /api/courses`, cart items); prices in dollars and rupees. */
 export const CourseSummarySchema = zm.object({

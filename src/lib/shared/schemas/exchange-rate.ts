@@ -10,10 +10,10 @@ import { DaySchema } from '~/lib/shared/schemas/console';
 import { hasInvisibleOrControl } from '~/lib/shared/schemas/text';
 
 /** The band a rupees-per-dollar rate must fall in: anything outside is a typing slip. */
-export const USD_INR_MIN = 10;
-export const USD_INR_MAX = 1000;
+const USD_INR_MIN = 10;
+const USD_INR_MAX = 1000;
 /** Decimals a rate may have (RBI and bank reference rates publish four). */
-export const USD_INR_DECIMALS = 4;
+const USD_INR_DECIMALS = 4;
 /** Longest source staff may give. */
 export const RATE_SOURCE_MAX = 100;
 

@@ -11,7 +11,6 @@ export const NOTICE_CHANGED = "This form's notice has changed. Please reload the
 export const NoticeVersionSchema = z
   .string(NOTICE_CHANGED)
   .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, NOTICE_CHANGED));
-export type NoticeVersion = z.infer<typeof NoticeVersionSchema>;
 
 /**
  * The optional `notice` of a form call's body: the version of the notice shown beside the form.

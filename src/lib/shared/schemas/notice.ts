@@ -8,12 +8,7 @@
 import * as z from '~/lib/shared/zod';
 import { NoticeVersionSchema } from '~/lib/shared/schemas/notice-field';
 
-export {
-  NOTICE_CHANGED,
-  NoticeFieldSchema,
-  NoticeVersionSchema,
-  type NoticeVersion,
-} from '~/lib/shared/schemas/notice-field';
+export { NOTICE_CHANGED, NoticeFieldSchema, NoticeVersionSchema } from '~/lib/shared/schemas/notice-field';
 
 /** The forms that show a notice; the Get A Quote form is the footer's contact form. */
 export const NOTICE_FORMS = ['contact', 'quote', 'signUp', 'checkout', 'attendees'] as const;

@@ -27,7 +27,7 @@ export const PaymentOutcomeSchema = z.enum([
 ]);
 
 /** One row of `GET /api/console/payments`. */
-export const PaymentRowSchema = z.object({
+const PaymentRowSchema = z.object({
   paymentId: z.string(),
   gatewayOrderId: z.string(),
   /** The checkout's payment number (null when the gateway order is not one of ours). */

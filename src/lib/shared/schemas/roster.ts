@@ -8,7 +8,7 @@ import { BatchWithLinkSchema } from '~/lib/shared/schemas/batch';
 const PersonSchema = z.object({ name: z.string(), email: z.string() });
 
 /** One enrolment on the batch: one course of one paid order. */
-export const RosterEntrySchema = z.object({
+const RosterEntrySchema = z.object({
   orderNo: z.string(),
   /** When the payment that enrolled them was confirmed (ISO 8601). */
   enrolledAt: z.string(),
@@ -18,7 +18,6 @@ export const RosterEntrySchema = z.object({
   /** The attendees the buyer named (fewer than the seats until all are named). */
   attendees: z.array(PersonSchema),
 });
-export type RosterEntry = z.infer<typeof RosterEntrySchema>;
 
 /** The batch with its joining link, and its enrolments (refunded ones left out), oldest first. */
 export const RosterSchema = z.object({

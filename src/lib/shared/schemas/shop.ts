@@ -18,7 +18,7 @@ export const ORDER_NO_PATTERN = /^[A-Z0-9-]{1,16}$/;
  * batch and seats chosen (DECISIONS 54, 55). `batchId` is null only when the course has no open
  * batch for a line added before batches existed (checkout then asks for another batch).
  */
-export const CartItemSchema = z.extend(CourseSummarySchema, {
+const CartItemSchema = z.extend(CourseSummarySchema, {
   // A cart cached in the browser before batches (localStorage `course`) reads as 'none chosen,
   // 1 seat' until the server's answer replaces it.
   batchId: z._default(z.nullable(z.string()), null),
@@ -35,7 +35,7 @@ export const CartSchema = z.array(CartItemSchema);
  * prices paid, in `currency` (rupees for an order paid in INR), so the catalogue's other pair of
  * prices is left out: it was not paid.
  */
-export const PurchasedItemSchema = z.extend(
+const PurchasedItemSchema = z.extend(
   z.omit(CartItemSchema, { feesInr: true, discountedFeesInr: true, batchId: true, seats: true }),
   {
     /** The batch and seats bought (orders before batches have none). */
@@ -60,15 +60,15 @@ export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 export const PurchasedItemsSchema = z.array(PurchasedItemSchema);
 
 /** A line of `GetCourseforInvoiceByOrderNo`. */
-export const InvoiceLineSchema = z.object({
-  orderNo: z.string(),
-  orderDate: z.iso.datetime(),
+export interface InvoiceLine {
+  orderNo: string;
+  /** ISO 8601. */
+  orderDate: string;
   /** Price paid, in the order's currency (dollars, or rupees for an order paid in INR). */
-  discountedFees: UsdSchema,
-  name: z.string(),
-  courseId: z.int(),
-});
-export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+  discountedFees: number;
+  name: string;
+  courseId: number;
+}
 
 /** Everything the invoice page prints (DECISIONS 13, 34, 46). Amounts in `currency`, major units. */
 export const InvoiceSchema = z.object({

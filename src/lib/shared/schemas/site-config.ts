@@ -24,7 +24,7 @@ const AddressSchema = z.object({
 /** The longest series and number an order number carries: `-2627-000001`. */
 const ORDER_NO_TAIL = '-2627-000001';
 
-export const SiteConfigSchema = z.object({
+const SiteConfigSchema = z.object({
   legalName: text,
   name: text,
   foundingYear: z.int().check(z.gte(1900), z.lte(2100)),

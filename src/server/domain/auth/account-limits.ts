@@ -34,7 +34,7 @@ export function accountRateLimits(perAddress: number) {
 }
 
 /** The wait before a new code after the `voids`-th voided one: 5 minutes, doubling, at most a day. */
-export function waitAfterVoids(voids: number): number {
+function waitAfterVoids(voids: number): number {
   return Math.min(24 * 60 * MINUTE, 5 * MINUTE * 2 ** Math.min(voids - 1, 10));
 }
 

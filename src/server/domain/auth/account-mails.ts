@@ -70,7 +70,7 @@ export function renderEmailChangeCodeMail(input: { code: string }): RenderedMail
 }
 
 /** `n•••@example.com`: enough for the owner to recognise their new address, not to read it whole. */
-export function maskedEmail(email: string): string {
+function maskedEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }

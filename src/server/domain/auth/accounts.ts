@@ -8,14 +8,7 @@
  * - `code-requests.ts`: opening a code request and spending its code;
  * - `sign-up.ts`, `sign-in.ts` (wrong passwords: `login-limit.ts`), `password-reset.ts`.
  */
-export {
-  ACCOUNT_ERRORS,
-  accountDeps,
-  type AccountDeps,
-  type AccountSettings,
-  type SignedIn,
-} from '~/server/domain/auth/account-deps';
-export { accountRateLimits, waitAfterVoids } from '~/server/domain/auth/account-limits';
+export { ACCOUNT_ERRORS, accountDeps, type AccountDeps } from '~/server/domain/auth/account-deps';
 export { createAccount, register, sendCode } from '~/server/domain/auth/sign-up';
 export { currentUser, login } from '~/server/domain/auth/sign-in';
 export { forgot, reset } from '~/server/domain/auth/password-reset';

@@ -31,10 +31,10 @@ import {
 } from '~/server/storage/users';
 
 /** Why the tax records outlive the account, as the closed record and the mail say it. */
-export const KEPT_BECAUSE = 'GST law keeps tax records for 8 years (CGST Act s.36, Rule 56)';
+const KEPT_BECAUSE = 'GST law keeps tax records for 8 years (CGST Act s.36, Rule 56)';
 
 /** Why a closed account's leads were erased, as the console shows it. */
-export const LEAD_ERASE_REASON = 'They deleted their account.';
+const LEAD_ERASE_REASON = 'They deleted their account.';
 
 /** What the law keeps of an account: its orders with invoices, credit notes and payments, counted. */
 async function keptRecordsOf(userId: string): Promise<ClosedAccount['kept']> {

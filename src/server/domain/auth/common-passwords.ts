@@ -10,7 +10,7 @@ import { ValidationError } from '~/server/domain/errors';
 let common: ReadonlySet<string> | undefined;
 
 /** True when `password` (in any case) is on the list of commonly used passwords. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   common ??= new Set(dictionary['passwords-common']);
   return common.has(password.normalize('NFKC').toLowerCase());
 }

@@ -20,12 +20,12 @@ import {
 /** Wrong passwords per account before sign-in starts to wait. */
 export const FREE_FAILURES = 10;
 /** A count with no new failure for this long starts again (15 minutes). */
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const FIRST_WAIT_MS = 30 * 1000;
 const LONGEST_WAIT_MS = 60 * 60 * 1000;
 
 /** How long sign-in waits after the `failures`-th wrong password (0 within the free ones). */
-export function waitAfter(failures: number): number {
+function waitAfter(failures: number): number {
   const over = failures - FREE_FAILURES;
   if (over <= 0) return 0;
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(over - 1, 20));

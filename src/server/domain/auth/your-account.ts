@@ -62,7 +62,7 @@ export async function accountOf(userId: string): Promise<UserRecord> {
 }
 
 /** The profile as the account page shows it: never the password's hash. */
-export function profileOf(user: UserRecord): Profile {
+function profileOf(user: UserRecord): Profile {
   return {
     userid: user.userId,
     name: user.name,
@@ -231,7 +231,7 @@ export async function changePassword(
  * The id a device is listed under: derived from the session's key, never the key itself (the
  * key is the token's hash; the page and the download need only a name for 'Sign out').
  */
-export function deviceIdOf(sessionId: string): string {
+function deviceIdOf(sessionId: string): string {
   return createHash('sha256').update(`device:${sessionId}`).digest('base64url').slice(0, 22);
 }
 

@@ -12,7 +12,7 @@ import { ValidationError } from '~/server/domain/errors';
 import { storedKey } from '~/server/storage/secrets';
 
 /** The answer to a cursor the server did not make (or that names another list). */
-export const BAD_CURSOR = 'That page is no longer available. Please load the list again.';
+const BAD_CURSOR = 'That page is no longer available. Please load the list again.';
 /** Longest position a cursor carries (a time index key is about 60 characters). */
 const POSITION_MAX = 200;
 
@@ -32,13 +32,13 @@ const macOf = (secret: string, list: string, position: string) =>
   createHmac('sha256', secret).update(`${list}\n${position}`).digest();
 
 /** A cursor for `position` in `list`: `<position, base64url>.<HMAC, base64url>`. */
-export async function sealCursor(list: string, position: string): Promise<string> {
+async function sealCursor(list: string, position: string): Promise<string> {
   const mac = macOf(await cursorKey(), list, position);
   return `${Buffer.from(position, 'utf8').toString('base64url')}.${mac.toString('base64url')}`;
 }
 
 /** The position a cursor of `list` names; a `ValidationError` (400) for any other cursor. */
-export async function openCursor(list: string, cursor: string): Promise<string> {
+async function openCursor(list: string, cursor: string): Promise<string> {
   const [encoded, sealed, ...rest] = cursor.split('.');
   const base64url = /^[A-Za-z0-9_-]+$/;
   if (rest.length > 0 || !encoded || !sealed || !base64url.test(encoded) || !base64url.test(sealed))

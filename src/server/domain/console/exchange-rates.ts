@@ -23,7 +23,7 @@ import { enteredExchangeRates, saveExchangeRate } from '~/server/storage/exchang
 export type RupeeValue = NonNullable<Invoice['inr']>;
 
 /** An issued invoice or credit note, as far as its rupee value goes. */
-export interface PricedDocument {
+interface PricedDocument {
   /** The currency it was paid in. */
   readonly currency: string;
   /** Its figures in that currency, major units. */
@@ -62,7 +62,7 @@ export function rateDayOf(issuedAt: string): string {
 }
 
 /** An entered rate as an invoice names its rate: the figure and where it comes from. */
-export function enteredRateOf(entry: ExchangeRateEntry): ExchangeRate {
+function enteredRateOf(entry: ExchangeRateEntry): ExchangeRate {
   return {
     rate: entry.usdInr,
     source: `Entered in the console for ${entry.date} by ${entry.enteredBy}: ${entry.source}`,
@@ -78,7 +78,7 @@ export function rateOf(value: RupeeValue): ExchangeRate {
  * A document's figures in rupees at `rate`, as an issued invoice records them (`rupeeValueOf`:
  * the total and each tax converted to the paisa, the taxable value the rest).
  */
-export function rupeeValueAt(document: PricedDocument, rate: ExchangeRate): RupeeValue {
+function rupeeValueAt(document: PricedDocument, rate: ExchangeRate): RupeeValue {
   const { totals } = document;
   return rupeeValueOf(
     {

@@ -22,7 +22,7 @@ import { getOrder } from '~/server/storage/orders';
  * Rows an export holds at the most. A range with more is refused (HTTP 400) with a sentence asking
  * for a narrower one, never cut: a sales register missing invoices would be filed as complete.
  */
-export const EXPORT_MAX_ROWS = 20_000;
+const EXPORT_MAX_ROWS = 20_000;
 
 function tooManyRows(what: string, maxRows: number): ValidationError {
   return new ValidationError([

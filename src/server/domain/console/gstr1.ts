@@ -73,7 +73,7 @@ const POS_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** `27` -> `27-Maharashtra`, as the offline tool lists places of supply. */
-export function placeOfSupplyCell(stateCode: string): string {
+function placeOfSupplyCell(stateCode: string): string {
   return `${stateCode}-${POS_NAMES[stateCode] ?? stateCode}`;
 }
 
@@ -285,7 +285,7 @@ export const GSTR1_HEADINGS: Readonly<Record<Gstr1Table, readonly string[]>> = {
 type Row = (string | number)[];
 
 /** The rows of a table (no heading, no totals), in the order the CSV writes them. */
-export function gstr1Rows(table: Gstr1Table, month: Gstr1Month): Row[] {
+function gstr1Rows(table: Gstr1Table, month: Gstr1Month): Row[] {
   const invoices = byNumber(month.invoices);
   const notes = byNumber(month.creditNotes);
   const invoicesOf = (kind: Kind) => invoices.filter((invoice) => kindOf(invoice, invoice.total) === kind);

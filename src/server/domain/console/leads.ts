@@ -31,7 +31,7 @@ import {
 const LEAD_ID = /^[0-9a-z-]{10,64}$/;
 
 /** Leads per page. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** Leads a search looks at per page before it answers with what it found and a cursor. */
 const SEARCH_SCAN = 500;
 
@@ -42,7 +42,7 @@ const INDEX_OF: Record<'new' | 'handled' | 'all', IndexName> = {
 };
 
 /** True when a search (lower-case) finds the lead by name, e-mail or phone (digits anywhere). */
-export function leadMatches(message: ContactMessage, q: string | undefined): boolean {
+function leadMatches(message: ContactMessage, q: string | undefined): boolean {
   if (!q) return true;
   const digits = q.replace(/\D/g, '');
   return (

@@ -17,11 +17,11 @@ import {
 } from '~/server/storage/mail-queue';
 
 /** The most e-mails one list shows (newest first). */
-export const MAIL_LIST_MAX = 200;
+const MAIL_LIST_MAX = 200;
 const MAIL_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 /** What a masked code shows. */
-export const MASKED_CODE = '••••••';
+const MASKED_CODE = '••••••';
 /** Queue keys of the e-mails that carry a code granting access to an account (accounts.ts). */
 const ACCOUNT_MAIL = /^account-/;
 

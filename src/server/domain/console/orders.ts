@@ -33,7 +33,7 @@ import { getClosedAccount, getUser, listAllUsers } from '~/server/storage/users'
 import { site } from '~/site.config';
 
 /** Rows per page. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 const SEARCH_SCAN = 500;
 
 /** The place of supply of an order: GST state code and name (`96`, Other Countries, for exports). */
@@ -54,10 +54,10 @@ export function placeOfSupplyOf(billing: OrderRow['billing']): {
 }
 
 /** The batches an order row names, by id (issue 31). */
-export type BatchesById = ReadonlyMap<string, Pick<BatchRecord, 'id' | 'startsOn' | 'schedule'>>;
+type BatchesById = ReadonlyMap<string, Pick<BatchRecord, 'id' | 'startsOn' | 'schedule'>>;
 
 /** An order as the console lists it; each line with its seats and, when `batches` has it, its batch. */
-export function orderRowOf(order: Order, batches: BatchesById = new Map()): OrderRow {
+function orderRowOf(order: Order, batches: BatchesById = new Map()): OrderRow {
   const invoice = issuedInvoiceOf(order);
   const place = placeOfSupplyOf(invoice.billing ?? null);
   return {

@@ -26,7 +26,7 @@ export interface PaymentDeps extends CheckoutDeps {
   readonly returnOrigin: string;
 }
 
-export const PAYMENT_ANSWERS = {
+const PAYMENT_ANSWERS = {
   alreadyPaid: 'This cart is already paid for: find the order in your purchase history.',
 } as const;
 
@@ -168,7 +168,7 @@ const PAYMENT_EVENTS = new Set(['payment.captured', 'payment.authorized', 'order
 /** Events that say what became of a refund. */
 const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
 
-export const WEBHOOK_ERRORS = { signature: 'The webhook signature is not valid.' } as const;
+const WEBHOOK_ERRORS = { signature: 'The webhook signature is not valid.' } as const;
 
 /**
  * `POST /api/payments/webhook`: an event from the gateway, signed over its raw body. A payment

@@ -7,7 +7,7 @@
  * not answered for this long was cut short, and the next caller may take the claim over and ask
  * again. Shorter than any retry of the gateway's webhooks; far longer than a refund call takes.
  */
-export const CLAIM_STALE_MS = 2 * 60 * 1000;
+const CLAIM_STALE_MS = 2 * 60 * 1000;
 
 /** True when a claim made (or last taken over) at `since` (ISO 8601) is stale at `now`. */
 export function isStaleClaim(since: string, now: Date): boolean {

@@ -26,14 +26,14 @@ export const PAYMENTS_OFF =
   'Online payment is not available right now. Please try again later or contact us.';
 
 /** Where the test gateway's page is: the browser posts the checkout fields to it. */
-export const TEST_CHECKOUT_PATH = '/api/payments/test-checkout';
+const TEST_CHECKOUT_PATH = '/api/payments/test-checkout';
 /** The test gateway's key id, sent in the fields as Razorpay's is. */
 export const TEST_KEY_ID = 'rzp_test_offline';
 /**
  * A refund whose reason contains this fails on the test gateway (README, how a refund looks
  * offline): the way to see a failed refund, and the payment listed as needing attention, offline.
  */
-export const TEST_REFUND_FAILS = '[test: refund fails]';
+const TEST_REFUND_FAILS = '[test: refund fails]';
 
 /** What the shop asks of a gateway: the three API calls, and the secrets that sign its answers. */
 export interface PaymentGateway {

@@ -57,11 +57,10 @@ export interface SettleDeps extends CheckoutDeps {
 }
 
 /** Why a payment is not kept (DECISIONS 48), as recorded. */
-export type RefusalCode =
-  'no-checkout' | 'replaced' | 'amount' | 'domestic' | 'already-paid' | 'owned' | 'full';
+type RefusalCode = 'no-checkout' | 'replaced' | 'amount' | 'domestic' | 'already-paid' | 'owned' | 'full';
 
 /** The sentence staff read for each refusal (console, payments list). */
-export const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
+const REFUSAL_REASONS: Readonly<Record<RefusalCode | 'unmatched', string>> = {
   'no-checkout': 'The checkout this payment was for no longer exists.',
   replaced:
     'The buyer changed the billing details after this gateway order was made (another tab, or another country); the checkout is paid through a newer gateway order now (DECISIONS 58).',

@@ -102,7 +102,7 @@ export async function recordRefundEvent(
 }
 
 const PAYMENT_NO = /^([A-Za-z0-9_-]{16,64})\.(\d{1,9})$/;
-export const PAYMENT_STATUS_ERRORS = { notFound: 'There is no such payment.' } as const;
+const PAYMENT_STATUS_ERRORS = { notFound: 'There is no such payment.' } as const;
 
 /**
  * `GET /api/payments/{paymentNo}/status`: what became of the payment a buyer started (API.md).
@@ -140,10 +140,10 @@ export async function paymentStatusOf(userId: string, paymentNo: string): Promis
 }
 
 /** Rows per page of the console's payments list. */
-export const PAYMENTS_PAGE_SIZE = 50;
+const PAYMENTS_PAGE_SIZE = 50;
 
 /** A recorded payment as the console lists it. */
-export function paymentRowOf(record: PaymentRecord): PaymentRow {
+function paymentRowOf(record: PaymentRecord): PaymentRow {
   return {
     paymentId: record.paymentId,
     gatewayOrderId: record.gatewayOrderId,
@@ -184,7 +184,7 @@ export function listPayments(
 }
 
 /** The console's warning when the live site takes payments with Razorpay's test keys. */
-export const TEST_KEYS_WARNING =
+const TEST_KEYS_WARNING =
   'The live site uses Razorpay test keys (rzp_test_): no real money is taken. Set the live keys.';
 
 /** A warning for staff about the payment settings (issue 28, item 7), or undefined. */

@@ -155,5 +155,3 @@ export function razorpayClient(settings: RazorpaySettings, fetchFn: typeof fetch
     },
   };
 }
-
-export type RazorpayClient = ReturnType<typeof razorpayClient>;

@@ -71,7 +71,7 @@ export const REFUND_ERRORS = {
  * The refund moved on to `state` at `at`, or SKIP when that is no move forward
  * (`refundMovesForward`). The first `processed` dates it.
  */
-export function advanceRefund(
+function advanceRefund(
   current: OrderRefund,
   state: OrderRefund['state'],
   at: string,
@@ -107,7 +107,7 @@ export function refundViewOf(refund: OrderRefund): Refund {
  * place of supply, rates and heads, LUT legend, exchange rate), with the refunded lines only and
  * their value and tax computed by the invoice's own rates, never from today's settings.
  */
-export function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: string): CreditNote {
+function creditNoteOf(order: Order, refund: OrderRefund, creditNoteNo: string): CreditNote {
   const invoice = issuedInvoiceOf(order);
   const refunded = new Set(refund.courseIds);
   const lines = order.lines.filter((line) => refunded.has(line.courseId));

@@ -20,7 +20,7 @@ import {
   type TestOrder,
 } from '~/server/storage/test-gateway';
 
-export const TEST_CHECKOUT_ERRORS = {
+const TEST_CHECKOUT_ERRORS = {
   unknown: 'The test gateway has no such payment. Go back to the checkout and press Pay again.',
 } as const;
 
@@ -42,7 +42,7 @@ async function orderOf(fields: Readonly<Record<string, string>>, origin: string)
  * The field of the test page's second Pay that says the payment came from India. A test payment
  * is international when its order is not in rupees (a buyer abroad) unless it says `false`.
  */
-export const INTERNATIONAL_FIELD = 'test_international';
+const INTERNATIONAL_FIELD = 'test_international';
 
 /** What the test gateway's page shows and posts (rendered by `src/server/http/test-checkout-page.ts`). */
 export interface TestCheckoutView {

@@ -34,7 +34,7 @@ export interface CartLine {
 }
 
 /** The cart's courses still for sale and not yet bought, in the order they were added. */
-export function cartCourses(cart: CartRecord, purchased: ReadonlySet<number>): Course[] {
+function cartCourses(cart: CartRecord, purchased: ReadonlySet<number>): Course[] {
   return cart.courseIds
     .filter((id) => !purchased.has(id))
     .map((id) => courseById(id))

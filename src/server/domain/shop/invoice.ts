@@ -15,7 +15,7 @@ import type { Invoice, InvoiceLine } from '~/lib/shared/schemas/shop';
 import type { Order } from '~/server/storage/orders';
 import { site } from '~/site.config';
 
-export { invoiceTotals, type InvoiceTotals, type TaxPart } from '~/lib/shared/tax';
+export { invoiceTotals, type InvoiceTotals } from '~/lib/shared/tax';
 
 /**
  * A USD invoice's figures in rupees at the payment's rate (CGST Rule 34; DECISIONS 47): the total
@@ -137,14 +137,14 @@ export function issuedInvoiceOf(order: Order): Invoice {
 }
 
 /** CGST Rule 46(p), on every invoice: no tax is payable by the buyer under reverse charge. */
-export const REVERSE_CHARGE_NOTE = 'Tax payable on reverse charge: No';
+const REVERSE_CHARGE_NOTE = 'Tax payable on reverse charge: No';
 
 /** CGST Rule 46's legend for an export without payment of integrated tax (DECISIONS 52). */
-export const EXPORT_LEGEND =
+const EXPORT_LEGEND =
   'SUPPLY MEANT FOR EXPORT UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX';
 
 /** The legend of an export invoice (DECISIONS 34, 52), with the company's LUT reference. */
-export function exportNote(): string {
+function exportNote(): string {
   return `${EXPORT_LEGEND} (LUT ARN ${site.tax.lutReference})`;
 }
 

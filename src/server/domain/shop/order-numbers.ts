@@ -12,7 +12,7 @@ export function seriesOf(financialYear: number): string {
 }
 
 /** Most orders a series can number (six digits). */
-export const MAX_ORDERS_PER_YEAR = 999_999;
+const MAX_ORDERS_PER_YEAR = 999_999;
 
 /** `SIS-2627-000001`. Throws past the six-digit limit rather than break the format. */
 export function formatOrderNo(series: string, number: number): string {
@@ -28,7 +28,7 @@ export function creditNoteSeriesOf(financialYear: number): string {
 }
 
 /** Most credit notes a series can number (five digits: the number stays within 16 characters). */
-export const MAX_CREDIT_NOTES_PER_YEAR = 99_999;
+const MAX_CREDIT_NOTES_PER_YEAR = 99_999;
 
 /** `SIS-CN2627-00001`: the first credit note of FY 2026-27. */
 export function formatCreditNoteNo(series: string, number: number): string {

@@ -11,7 +11,7 @@ import { issuedInvoiceOf, toInvoiceLines } from '~/server/domain/shop/invoice';
 import { getOrder, listOrdersOfUser, type Order, type OrderLine } from '~/server/storage/orders';
 import { refundsOfOrder, type OrderRefund } from '~/server/storage/refunds';
 
-export const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
+const ORDER_ERRORS = { notFound: 'Invoice not found.' } as const;
 
 /** Every course the user bought, newest order first, at the prices paid in the currency paid. */
 export async function purchaseHistory(userId: string): Promise<PurchasedItem[]> {

@@ -217,10 +217,10 @@ export function calendarFileName(courseName: string, batchId: string): string {
 }
 
 /** The media type of a calendar file (RFC 5545, 8.1), as served and attached. */
-export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
+const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 
 /** The media type of a cancellation (its `method` parameter is the file's METHOD, RFC 5545 8.1). */
-export const CANCELLATION_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=CANCEL';
+const CANCELLATION_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=CANCEL';
 
 /** A batch's calendar as an e-mail attachment. */
 export function calendarAttachment(input: BatchCalendarInput): MailAttachment {

@@ -54,7 +54,7 @@ const isAttendee = (record: EnrolmentRecord, viewer: Viewer) =>
  * buyer of several seats has not said), an attendee only themselves; `you` marks the viewer.
  * `creditNoteNo`: the note of a refunded enrolment, for its buyer.
  */
-export function toEnrolment(
+function toEnrolment(
   record: EnrolmentRecord,
   batch: BatchRecord,
   viewer: Viewer,

@@ -30,7 +30,7 @@ export async function batchRoster(batchId: string): Promise<Roster> {
   };
 }
 
-export const ROSTER_HEADER = [
+const ROSTER_HEADER = [
   'Order',
   'Enrolled (IST)',
   'Buyer',

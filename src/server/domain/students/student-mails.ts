@@ -28,7 +28,7 @@ export interface Recipient {
 }
 
 /** The name a mail greets its recipient by: 'Dear Priya,', or 'Dear colleague,' (DECISIONS 59). */
-export function greetingNameOf(recipient: Recipient): string {
+function greetingNameOf(recipient: Recipient): string {
   return recipient.typedTheirName
     ? firstNameOf(recipient.name)
     : firstNameOf(nameForOthers(recipient.name, 'colleague'));

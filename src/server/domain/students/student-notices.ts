@@ -52,7 +52,7 @@ export interface StudentMailDeps {
 /** E-mails queued side by side. */
 const QUEUE_CONCURRENCY = 10;
 /** Reminders go out from this hour (in India) of the day before the first session. */
-export const REMINDER_FROM_HOUR = 9;
+const REMINDER_FROM_HOUR = 9;
 
 /** A person's part of an idempotency key: a hash of the address, never the address. */
 const personKey = (email: string) =>
@@ -268,7 +268,7 @@ export async function queueRefundCancellations(
 }
 
 /** What of a batch changed that its students are told of: its sessions' times, or its link. */
-export function batchChangesOf(before: BatchRecord, after: BatchRecord): BatchChanges {
+function batchChangesOf(before: BatchRecord, after: BatchRecord): BatchChanges {
   return {
     times:
       before.startsOn !== after.startsOn ||
