@@ -36,7 +36,7 @@ export async function placePaidOrder(
 
 let gatewayOrders = 0;
 /** A gateway that answers a new order id per call. */
-const standInGateway: CreateGatewayOrder = async () => ({
+export const standInGateway: CreateGatewayOrder = async () => ({
   gateway: 'test',
   orderId: `order_standin${(gatewayOrders += 1)}`,
 });
