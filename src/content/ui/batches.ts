@@ -29,7 +29,7 @@ export const batchText = {
   /** The cart's batch select; its options leave out the schedules' 'IST', which the label says once. */
   batchLabel: 'Batch (times in IST)',
   /**
-   * A batch in the cart's select: `7 Dec 2026 · Mon-Thu 7-9 pm` (`scheduleShort`), and 'Full'.
+   * A batch in the cart's select: `<day> · <days> <hours>` (`scheduleShort`: no ':00', no 'IST'), and 'Full'.
    * Short enough for a select at 360 px (issue 42, item 8): a select shows one line and cuts off
    * what does not fit; the schedule names the days, so the start day's weekday goes.
    */
