@@ -6,6 +6,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { gotoHydrated } from './support/header';
+import { pressAtOnce } from './support/keys';
 
 const PENDING = { usercode: 'c0ffee00c0ffee00', userkey: 'k'.repeat(43) };
 
@@ -150,6 +151,16 @@ test('the dialog keeps the keyboard inside, closes on Escape and gives focus bac
   await behind.evaluate((link: HTMLElement) => link.focus());
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
 
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Escape, then Enter before the page has run anything else (a quick typist on a busy page):
+  // the Enter opens the dialog again.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await pressAtOnce(page, ['Escape', 'Enter']);
+  await expect(dialog.getByLabel('E-mail or mobile number')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
