@@ -67,26 +67,45 @@ let run = 0;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Whether `followPayment(returned)` asks the server: a payment is remembered, and the address says
+ * neither that it was placed nor that the buyer cancelled it.
+ */
+function asksOnReturn(returned: ReturnKind): boolean {
+  return rememberedPayment() !== undefined && returned !== 'placed' && returned !== 'cancelled';
+}
+
+/**
+ * What the checkout page shows of this tab's payment, back as `returned` says: the outcome
+ * followed so far, or 'confirming' while a remembered payment is still to be asked about. The
+ * page renders once before it can start `followPayment`; it showed the address's 'did not go
+ * through' (an alert, with focus) or the cart with a live Pay in that render, for a payment
+ * refused and returned too (issue 42, item 11).
+ */
+export function outcomeShown(outcome: PaymentOutcome, returned: ReturnKind): PaymentOutcome {
+  return outcome.state === 'none' && asksOnReturn(returned) ? { state: 'confirming' } : outcome;
+}
+
+/**
  * Follows this tab's payment when the checkout page opens or comes back (bfcache): nothing to
  * follow when none is remembered, the gateway said it was placed or the buyer cancelled it;
- * otherwise the server is asked until it knows (`STATUS_POLL`; once after the gateway's failure,
- * which the page shows when the server knows no more), and the outcome is shown. A
+ * otherwise the server is asked until it knows (`STATUS_POLL`; after the gateway's failure, until
+ * it answers, which the page shows when the server knows no more), and the outcome is shown. A
  * payment whose end is shown is forgotten, so the cart is the cart again on the next visit.
  */
 export async function followPayment(returned: ReturnKind): Promise<void> {
   const paymentNo = rememberedPayment();
-  if (!paymentNo || returned === 'placed' || returned === 'cancelled') {
+  if (!paymentNo || !asksOnReturn(returned)) {
     if (paymentNo) storage()?.removeItem(KEY);
     $outcome.set({ state: 'none' });
     return;
   }
   const mine = ++run;
   $outcome.set({ state: 'confirming' });
-  // The gateway said it failed, or that this payment was refunded: asked once, for the refund or
-  // the order the server may know of, in its words.
+  // The gateway said it failed, or that this payment was refunded: its first answer decides, for
+  // the refund or the order the server may know of, in its words. A lost answer is asked again,
+  // as when polling: the gateway's 'failed' is also what a refused payment comes back with.
   const once = returned === 'failed' || returned === 'refunded';
-  const tries = once ? 1 : STATUS_POLL.tries;
-  for (let tried = 0; tried < tries; tried += 1) {
+  for (let tried = 0; tried < STATUS_POLL.tries; tried += 1) {
     if (tried > 0) await wait(STATUS_POLL.intervalMs);
     if (mine !== run) return;
     let status;
@@ -108,7 +127,10 @@ export async function followPayment(returned: ReturnKind): Promise<void> {
       continue;
     }
     if (mine !== run) return;
-    if (status.state === 'waiting') continue;
+    if (status.state === 'waiting') {
+      if (once) break;
+      continue;
+    }
     storage()?.removeItem(KEY);
     if (status.state === 'placed' && status.orderNo) {
       $outcome.set({

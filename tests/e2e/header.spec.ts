@@ -83,8 +83,28 @@ test.describe('header menus (desktop)', () => {
 
   test('a clicked nav item is stored in local storage "navfor"', async ({ page }) => {
     await gotoHydrated(page, '/');
-    await page.getByRole('button', { name: 'Career' }).click();
-    await page.getByRole('link', { name: 'Training', exact: true }).first().click();
+    const career = page.getByRole('button', { name: 'Career' });
+    await career.click();
+    await expect(career).toHaveAttribute('aria-expanded', 'true');
+    // The menu's link: the footer has a Training link too, which is not a nav item.
+    await page.locator('#menu-career').getByRole('link', { name: 'Training', exact: true }).click();
+    await expect(page).toHaveURL(/\/career\/training$/);
+    expect(await page.evaluate(() => localStorage.getItem('navfor'))).toBe('Training');
+  });
+
+  test('a nav item clicked before <site-menus> runs is stored too', async ({ page }) => {
+    // <site-menus> runs once the whole page is parsed, after its links are on screen; here it is
+    // held off for good, so the click lands in that moment (CSS opens the menu under the pointer).
+    await page.addInitScript(() => {
+      const define = customElements.define.bind(customElements);
+      customElements.define = (name, ...rest) => {
+        if (name !== 'site-menus') define(name, ...rest);
+      };
+    });
+    await page.goto('/');
+    await expect(page.locator('.site-header__bar')).not.toHaveAttribute('data-ready');
+    await page.getByRole('button', { name: 'Career' }).hover();
+    await page.locator('#menu-career').getByRole('link', { name: 'Training', exact: true }).click();
     await expect(page).toHaveURL(/\/career\/training$/);
     expect(await page.evaluate(() => localStorage.getItem('navfor'))).toBe('Training');
   });

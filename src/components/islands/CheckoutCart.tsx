@@ -35,7 +35,13 @@ import {
 } from '~/stores/cart';
 import { watchSeatsLeft } from '~/stores/batches';
 import { $likelyCurrency } from '~/stores/billing';
-import { $paymentOutcome, backToCart, followPayment } from '~/stores/payment-outcome';
+import {
+  $paymentOutcome,
+  backToCart,
+  followPayment,
+  outcomeShown,
+  type ReturnKind,
+} from '~/stores/payment-outcome';
 import { $user } from '~/stores/session';
 import { LoadingPanel, MessagePanel, ShopGate, ShopPrice } from './ShopParts';
 import CartLineBatch from './checkout/CartLineBatch';
@@ -101,6 +107,11 @@ function OrderSummary(props: SummaryProps) {
   );
 }
 
+/** How the page came back from the gateway, as `followPayment` takes it. */
+function returnKind(returned: ReturnType<typeof returnOf>): ReturnKind {
+  return returned?.kind === 'placed' && returned.refunded ? 'refunded' : returned?.kind;
+}
+
 /** How much of a course's overview the cart shows (product-spec section 9). */
 const OVERVIEW_CHARACTERS = 250;
 
@@ -119,7 +130,10 @@ export default function CheckoutCart() {
   const [removed, setRemoved] = useState<{ name: string; count: number }>({ name: '', count: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useMemo(() => (hydrated ? returnOf(window.location.search) : undefined), [hydrated]);
-  const $outcome = useStore($paymentOutcome);
+  const followed = useStore($paymentOutcome);
+  // Until the page has asked what became of this tab's payment, it shows that it is confirming it:
+  // never the address's 'did not go through' or a live Pay for a payment that may be otherwise.
+  const $outcome = hydrated ? outcomeShown(followed, returnKind(returned)) : followed;
   // The outcome of a payment is where the page opens: its panel is scrolled to the top of the
   // screen (below the header: the page's scroll-padding) and its heading takes focus as it
   // appears, so a phone shows the outcome, not the page's hero with the outcome under the fold
@@ -134,10 +148,7 @@ export default function CheckoutCart() {
   // brings it from the back-forward cache.
   useEffect(() => {
     if (!hydrated || !$signedIn) return;
-    const follow = () => {
-      const back = returnOf(window.location.search);
-      void followPayment(back?.kind === 'placed' && back.refunded ? 'refunded' : back?.kind);
-    };
+    const follow = () => void followPayment(returnKind(returnOf(window.location.search)));
     follow();
     // Back to a page kept as it was left for the gateway: its cart may since be paid for.
     const again = (event: PageTransitionEvent) => {
@@ -161,9 +172,9 @@ export default function CheckoutCart() {
     ($outcome.state === 'placed' ? $outcome.message : undefined) ??
     (returned?.kind === 'placed' && returned.refunded ? text.extraRefundedText : undefined);
   useEffect(() => {
-    if ($outcome.state === 'placed')
-      history.replaceState(null, '', `?placed=${encodeURIComponent($outcome.orderNo)}`);
-  }, [$outcome]);
+    if (followed.state === 'placed')
+      history.replaceState(null, '', `?placed=${encodeURIComponent(followed.orderNo)}`);
+  }, [followed]);
 
   // What the page charges is what it shows (DECISIONS 45): the server's cart is read again when
   // the tab comes back to the front (a course may have been added on another device).

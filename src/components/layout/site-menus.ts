@@ -12,16 +12,16 @@
  * - One menu is open at a time; focus leaving a menu, a click outside the bar, Escape and the
  *   phone width starting or ending close it.
  * - A described panel shows the summary of the link under the pointer or focus.
- * - A click on a nav link remembers it (localStorage `navfor`, product-spec section 3) and closes
- *   the menus, and on a phone the phone menu; the Menu button's `aria-expanded` follows the popover.
+ * - A click on a nav link closes the menus, and on a phone the phone menu (SiteHeader's inline
+ *   script remembers it, from before this element runs); the Menu button's `aria-expanded`
+ *   follows the popover.
  *
  * The account menu is rendered by React (`HeaderAccount`) once that island has hydrated: its
  * button starts with `aria-expanded="false"`, and from then on this element keeps that attribute,
  * as it does the section menus', so the rules above hold for it too.
  *
  * No import: this module is inlined into each page (hashed into the CSP); a module it shared with
- * an island would make it a file of its own, fetched before the first paint (issue 20). So it takes
- * the `navfor` key from its `data-nav-for` attribute.
+ * an island would make it a file of its own, fetched before the first paint (issue 20).
  */
 
 /** Widths at or below this are the phone layout (product-spec section 9: 600 px). */
@@ -81,13 +81,7 @@ class SiteMenus extends HTMLElement {
         else show(open === trigger ? null : trigger);
         return;
       }
-      const link = target.closest<HTMLAnchorElement>('a[data-nav-link]');
-      if (!link) return;
-      try {
-        localStorage.setItem(this.dataset['navFor'] ?? 'navfor', link.dataset['navLink'] ?? link.pathname);
-      } catch {
-        // Storage can be disabled (private mode, policy); navigation must still work.
-      }
+      if (!target.closest('a[data-nav-link]')) return;
       // On phones the menu closes after a nav click (product-spec section 2); wider, only menus close.
       if (phone.matches && nav.matches(':popover-open')) nav.hidePopover();
       closeAll();

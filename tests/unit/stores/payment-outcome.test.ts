@@ -155,6 +155,70 @@ describe('following the payment this tab started (issue 28)', () => {
     expect(store.$paymentOutcome.get()).toMatchObject({ state: 'refunded' });
   });
 
+  it("back from the gateway's failure, the page shows 'confirming' until the server answers, never the failure: a payment refused and returned shows as returned (issue 42, item 11)", async () => {
+    const message =
+      'Your billing country is outside India but the payment was made with an Indian card or account, so your payment of $139.00 was not taken: your bank releases the amount it held. Choose India as the billing country and pay again.';
+    stubFetch({ body: { state: 'refunded', message } });
+    const store = await loadStore();
+    store.rememberPayment('u-7f3a.3');
+    const shown = () => store.outcomeShown(store.$paymentOutcome.get(), 'failed');
+    // The page's first render comes before it can start following the payment.
+    expect(shown()).toEqual({ state: 'confirming' });
+    const following = store.followPayment('failed');
+    expect(shown()).toEqual({ state: 'confirming' });
+    await following;
+    expect(shown()).toEqual({ state: 'refunded', message });
+  });
+
+  it("what the page shows is what it followed when it asks nothing: no payment, or placed or cancelled by the address, or the gateway's failure the server knows nothing of", async () => {
+    const calls = stubFetch({ body: { state: 'waiting' } });
+    const store = await loadStore();
+    expect(store.outcomeShown({ state: 'none' }, 'failed')).toEqual({ state: 'none' });
+    expect(store.outcomeShown({ state: 'none' }, undefined)).toEqual({ state: 'none' });
+    store.rememberPayment('u-7f3a.3');
+    expect(store.outcomeShown({ state: 'none' }, 'placed')).toEqual({ state: 'none' });
+    expect(store.outcomeShown({ state: 'none' }, 'cancelled')).toEqual({ state: 'none' });
+    // Back to the page without the gateway's answer (Back, a reload): confirming, not a live Pay.
+    expect(store.outcomeShown({ state: 'none' }, undefined)).toEqual({ state: 'confirming' });
+    await store.followPayment('failed');
+    expect(calls).toHaveLength(1);
+    // Nothing known of it: forgotten, and the address's failure is what the page shows.
+    expect(store.outcomeShown(store.$paymentOutcome.get(), 'failed')).toEqual({ state: 'none' });
+  });
+
+  it("back from the gateway's failure, a lost status answer is asked again: the refund the server knows is shown, not the failure (issue 42, item 11)", async () => {
+    vi.useFakeTimers();
+    const message = 'Your payment of $139.00 was not taken.';
+    const calls = stubFetch(
+      new TypeError('Failed to fetch'),
+      { status: 502, body: { errors: ['Bad gateway.'] } },
+      { body: { state: 'refunded', message } },
+    );
+    const store = await loadStore();
+    store.rememberPayment('u-7f3a.3');
+    const following = store.followPayment('failed');
+    await vi.advanceTimersByTimeAsync(store.STATUS_POLL.intervalMs * 2);
+    await following;
+    expect(store.$paymentOutcome.get()).toEqual({ state: 'refunded', message });
+    expect(calls).toHaveLength(3);
+    expect(store.rememberedPayment()).toBeUndefined();
+  });
+
+  it("back from the gateway's failure with every answer lost: the address's failure, after as many tries as polling", async () => {
+    vi.useFakeTimers();
+    const store = await loadStore();
+    const calls = stubFetch(
+      ...Array.from({ length: store.STATUS_POLL.tries }, () => new TypeError('Failed to fetch')),
+    );
+    store.rememberPayment('u-7f3a.3');
+    const following = store.followPayment('failed');
+    await vi.advanceTimersByTimeAsync(store.STATUS_POLL.intervalMs * store.STATUS_POLL.tries);
+    await following;
+    expect(store.$paymentOutcome.get()).toEqual({ state: 'none' });
+    expect(calls).toHaveLength(store.STATUS_POLL.tries);
+    expect(store.rememberedPayment()).toBeUndefined();
+  });
+
   it("placed or cancelled by the address, or not the signed-in buyer's (404): nothing to follow, and forgotten", async () => {
     const calls = stubFetch({ status: 404, body: { errors: ['Not found.'] } });
     const store = await loadStore();

@@ -32,7 +32,13 @@ export function DataCard() {
 const text = accountPageText.close;
 
 export function CloseAccountCard() {
-  const [open, setOpen] = useState(false);
+  // The dialog shown, by number (0: none); each press opens a new one. Escape closes a <dialog>
+  // and gives focus back to the opener at once, but its `close` event comes a task later, and an
+  // Enter on the opener can come first (input goes ahead of other tasks on a busy page): that
+  // `close` belongs to the dialog before and must not shut the one the Enter opened (issue 42,
+  // item 11).
+  const [shown, setShown] = useState(0);
+  const opened = useRef(0);
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <AccountCard
@@ -59,15 +65,20 @@ export function CloseAccountCard() {
           className="button button--danger"
           type="button"
           aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            opened.current += 1;
+            setShown(opened.current);
+          }}
         >
           {text.open}
         </button>
       </p>
-      {open && (
+      {shown > 0 && (
         <CloseAccountDialog
+          key={shown}
           onClosed={() => {
-            setOpen(false);
+            if (opened.current !== shown) return;
+            setShown(0);
             opener.current?.focus();
           }}
         />
