@@ -28,16 +28,11 @@ import { addToCartByApi, catalogue } from './support/shop';
 test.describe.configure({ timeout: 90_000 });
 
 /**
- * The way to the gateway (the checkout call, then the form posted to the test gateway's function)
- * and the page back from it (the callback, then the island and its status call) take more than
- * the default wait on a busy machine (issue 42, item 11).
+ * The way to the gateway (the checkout call, then the form posted to the test gateway's function),
+ * the page back from it (the callback, then the island and its status call) and an invoice's page
+ * take more than the default wait on a busy machine (issue 42, item 11).
  */
 const SLOW = { timeout: 15_000 };
-
-/** On the test gateway's page, after Pay. */
-async function atGateway(page: Page): Promise<void> {
-  await expect(page.getByText('Test payment: no money moves')).toBeVisible(SLOW);
-}
 
 /** The export legend of CGST Rule 46, word for word (DECISIONS 52). */
 const EXPORT_LEGEND =
@@ -52,6 +47,22 @@ async function atCheckout(page: Page, count: number): Promise<void> {
 
 /** The order summary, with the billing form. */
 const summaryOf = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
+
+/**
+ * On the test gateway's page, after Pay on the checkout page. Pay waits 8 s for the checkout's
+ * answer (`CHECKOUT_TIMEOUT_MS`), then says the connection is lost and to press Pay again: beside
+ * the account tests' password hashing at load 17, the local server's checkout took longer than
+ * that (issue 42, item 11). The test then does as the buyer is told; the second press is the same
+ * checkout (its Idempotency-Key).
+ */
+async function atGateway(page: Page): Promise<void> {
+  const gateway = page.getByText('Test payment: no money moves');
+  const lost = page.getByText(/^The connection is lost\. Nothing was charged/);
+  await expect(gateway.or(lost).first()).toBeVisible({ timeout: 8_000 + SLOW.timeout });
+  if (await gateway.isVisible()) return;
+  await summaryOf(page).getByRole('button', { name: /^Pay / }).click();
+  await expect(gateway).toBeVisible(SLOW);
+}
 
 /** Presses the test gateway's Pay (paid from abroad for a dollar order): back on the confirmation. */
 async function payOnGateway(page: Page, amount: string): Promise<string> {
@@ -74,7 +85,8 @@ async function gatewayOrderShown(page: Page): Promise<string> {
 /** The invoice of `orderNo`, open in this page, as its buyer sees it. */
 async function openInvoice(page: Page, orderNo: string) {
   await page.goto(`/invoice?id=${orderNo}`);
-  await expect(page.getByTestId('invoice-number')).toHaveText(orderNo);
+  // The page, its island and the invoice's call: past 5 s at load 21-27 (issue 42, item 11).
+  await expect(page.getByTestId('invoice-number')).toHaveText(orderNo, SLOW);
   return page.getByRole('article', { name: 'Tax Invoice' });
 }
 
