@@ -11,10 +11,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
-import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
 import { keepListings } from './serve/blob-listings.mjs';
+import { startWithBlobsIn } from './serve/blobs-directory.mjs';
 import { netlifyDevOptions } from './serve/netlify-dev-options.mjs';
 import { assertWrittenAgainst } from './serve/versions.mjs';
 import { INTERNAL_ERROR_BODY, startWarmFunctions } from './serve/warm-functions.mjs';
@@ -40,21 +40,14 @@ const netlify = new NetlifyDev(netlifyDevOptions(projectRoot, { functions: false
 let blobHandler;
 // SERVE_BLOBS_DIR: the blobs live there, not in .netlify/blobs-serve (the browser tests start each
 // run on an empty store: playwright.config.ts).
-const blobsDirectory = process.env.SERVE_BLOBS_DIR;
-const startBlobsServer = BlobsServer.prototype.start;
-BlobsServer.prototype.start = function start() {
-  if (blobsDirectory)
-    /** @type {{ directory: string }} */ (/** @type {unknown} */ (this)).directory = blobsDirectory;
+await startWithBlobsIn(netlify, process.env.SERVE_BLOBS_DIR, (server) => {
   // `handleRequest` is what the server's HTTP front calls; its type declarations mark it private.
   const handle = /** @type {{ handleRequest(request: Request): Promise<Response> }} */ (
-    /** @type {unknown} */ (this)
-  ).handleRequest.bind(this);
+    /** @type {unknown} */ (server)
+  ).handleRequest.bind(server);
   blobHandler = (request) => handle(request);
-  if (!keepListings(this)) console.warn('[serve] the blob server walks its folders for every listing.');
-  return startBlobsServer.call(this);
-};
-await netlify.start();
-BlobsServer.prototype.start = startBlobsServer;
+  if (!keepListings(server)) console.warn('[serve] the blob server walks its folders for every listing.');
+});
 if (!blobHandler) console.warn('[serve] the blob server was not found; functions reach it over HTTP.');
 
 // netlify.toml, resolved as NetlifyDev resolves it for itself.

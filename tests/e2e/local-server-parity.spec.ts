@@ -8,6 +8,7 @@
  */
 import { NetlifyDev } from '@netlify/dev';
 import { expect, test } from '@playwright/test';
+import { startWithBlobsIn } from '../../scripts/serve/blobs-directory.mjs';
 import { netlifyDevOptions } from '../../scripts/serve/netlify-dev-options.mjs';
 import { isPlatformInternal } from '../../scripts/serve/platform-headers.mjs';
 
@@ -21,7 +22,9 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   // The options `npm start` uses, with @netlify/dev's own functions on.
   plain = new NetlifyDev(netlifyDevOptions(process.cwd(), { functions: true }));
-  await plain.start();
+  // The store `npm start` serves in this run (playwright.config.ts: SERVE_BLOBS_DIR), so both read
+  // the same batches and records.
+  await startWithBlobsIn(plain, process.env['E2E_BLOBS_DIR']);
   await plain.handle(new Request('http://localhost/api/courses'));
 });
 test.afterAll(async () => {
