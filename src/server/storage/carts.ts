@@ -19,7 +19,7 @@ const CartRecordSchema = z.object({
   choices: z.optional(z.record(z.string(), CartChoiceSchema)),
   /** Grows by one with every change. */
   version: z.int().check(z.gte(0)),
-  /** The checkout that last emptied this cart, so a repeated checkout answers the same. */
+  /** The order that last emptied this cart (and the version it left), so placing it again empties nothing more. */
   lastCheckout: z.optional(z.object({ version: z.int(), orderNo: z.string() })),
 });
 

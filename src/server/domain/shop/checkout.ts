@@ -105,7 +105,7 @@ async function findOrStartCheckout(
   userId: string,
   keyHash: string | undefined,
   deps: CheckoutDeps,
-): Promise<Checkout | { readonly done: string }> {
+): Promise<Checkout> {
   // The cart is read before the key: a request with this key that emptied the cart bound the key
   // first, so whoever sees the emptied cart then finds the key's checkout (not 'Your cart is empty').
   const cart = await getCart(userId);
@@ -118,12 +118,9 @@ async function findOrStartCheckout(
   let checkout = await getCheckout(userId, cart.version);
   if (!checkout) {
     const lines = await cartLines(cart, await purchasedCourseIds(userId), deps.now());
-    if (lines.length === 0) {
-      // The same request again after it emptied the cart (no key, cart unchanged since): same answer.
-      if (keyHash === undefined && cart.lastCheckout?.version === cart.version)
-        return { done: cart.lastCheckout.orderNo };
-      throw new ValidationError([CHECKOUT_ERRORS.empty]);
-    }
+    // Without a key, a request after the order emptied the cart is a new one: its cart is empty
+    // (a repeat with the key finds the key's checkout above, paid).
+    if (lines.length === 0) throw new ValidationError([CHECKOUT_ERRORS.empty]);
     const user = await getUser(userId);
     if (!user) throw new Unauthorized(['Please sign in to continue.']);
     checkout = await startCheckout({
@@ -270,7 +267,6 @@ export async function payableCheckout(
   const notice = noticeAccepted('checkout', request.notice, deps.now());
   const keyHash = request.idempotencyKey ? sha256(request.idempotencyKey) : undefined;
   const found = await findOrStartCheckout(userId, keyHash, deps);
-  if ('done' in found) throw new ValidationError([CHECKOUT_ERRORS.empty]);
   refuseOurGstin(billing);
   // The billing country decides the currency charged (DECISIONS 46).
   const currency = currencyOfCountry(billing.country);

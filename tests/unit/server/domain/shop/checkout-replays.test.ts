@@ -53,6 +53,25 @@ describe('placing an order', () => {
     expect(after.lastCheckout).toEqual({ version: before.version + 1, orderNo });
   });
 
+  it("queues the buyer's confirmation under the order's own key on every run, so the mail queue sends it once", async () => {
+    const queued: { to: readonly string[]; idempotencyKey: string }[] = [];
+    const mailing: CheckoutDeps = { ...deps, mail: { queue: async (mail) => void queued.push(mail) } };
+    const { userId, email } = await newAccount({ now: clock, name: 'Mailed buyer' });
+    await addToCart(userId, c1!.id, {}, clock);
+    const started = await payableCheckout(
+      { userId, idempotencyKey: 'mail-1', billing },
+      mailing,
+      standInGateway,
+    );
+    const payment = { orderId: started.checkout.payment!.orderId, paymentId: 'pay_mailed' };
+    const { orderNo } = await placePaidOrder(payment, mailing);
+    await placePaidOrder(payment, mailing);
+    expect(queued.map(({ to, idempotencyKey }) => ({ to, idempotencyKey }))).toEqual([
+      { to: [email], idempotencyKey: `order-${orderNo}` },
+      { to: [email], idempotencyKey: `order-${orderNo}` },
+    ]);
+  });
+
   it('a replayed settlement an hour later keeps the time of supply, the order number, the completion time and the cart', async () => {
     const { userId } = await newAccount({ now: clock, name: 'Replayed buyer' });
     await addToCart(userId, c1!.id, {}, clock);

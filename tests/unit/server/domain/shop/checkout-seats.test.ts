@@ -3,13 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { courseById } from '~/lib/shared/catalogue';
 import { majorFromMinor } from '~/lib/shared/money';
 import { BATCH_HINTS } from '~/lib/shared/schemas/batch';
-import { ValidationError } from '~/server/domain/errors';
-import { addBatch } from '~/server/domain/shop/batches';
+import { Conflict, ValidationError } from '~/server/domain/errors';
+import { addBatch, BATCH_ERRORS } from '~/server/domain/shop/batches';
 import { addToCart } from '~/server/domain/shop/cart';
-import { payableCheckout, type CheckoutDeps, type CreateGatewayOrder } from '~/server/domain/shop/checkout';
+import {
+  CHECKOUT_ERRORS,
+  payableCheckout,
+  type CheckoutDeps,
+  type CreateGatewayOrder,
+} from '~/server/domain/shop/checkout';
 import { invoiceOf, purchaseHistory } from '~/server/domain/shop/orders';
 import { takeSeats } from '~/server/storage/batches';
+import { updateCart } from '~/server/storage/carts';
 import { getOrder } from '~/server/storage/orders';
+import { claimGatewayOrder } from '~/server/storage/payments';
 import { newAccount } from '../../../../support/people';
 import { placePaidOrder } from '../../../../support/paid-checkout';
 import { useBlobsServer } from '../../../../support/blobs-server';
@@ -52,6 +59,13 @@ describe('checkout of seats', () => {
     );
     const payment = started.checkout.payment!;
     expect(payment.amountCents).toBe(course.discountedFeesPaise * 3);
+    // Both currencies' prices are for all the seats: a dollar invoice of the line lists them so.
+    expect(started.checkout.lines[0]).toMatchObject({
+      listPriceCents: course.feesCents * 3,
+      priceCents: course.discountedFeesCents * 3,
+      listPricePaise: course.feesPaise * 3,
+      pricePaise: course.discountedFeesPaise * 3,
+    });
     const { orderNo } = await placePaidOrder({ orderId: payment.orderId, paymentId: 'pay_s1' }, deps);
     const order = (await getOrder(orderNo))!;
     expect(order.lines).toEqual([
@@ -102,5 +116,80 @@ describe('checkout of seats', () => {
     await expect(
       payableCheckout({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway),
     ).rejects.toThrow(BATCH_HINTS.closed);
+  });
+
+  it('refuses a course that has no open batch at checkout with that sentence, and starts no payment', async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    // A cart from before batches: the course is in it with no batch chosen.
+    await updateCart(userId, (cart) => ({ ...cart, courseIds: [5] }));
+    // Long after every batch in this store has started: course 5 has none open.
+    clock = new Date('2100-03-01T06:00:00Z');
+    const before = gatewayOrders;
+    const refused = payableCheckout({ userId, idempotencyKey: undefined, billing: KARNATAKA }, deps, gateway);
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toMatchObject({ messages: [BATCH_ERRORS.noOpenBatch] });
+    expect(gatewayOrders).toBe(before);
+  });
+
+  it("counts the seats the checkout's own confirmed payment holds as its own: asked again, the buyer hears that payment is being confirmed, not that the batch is full", async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    const batch = await addBatch(batchInput(2, '2099-01-26'), clock);
+    await addToCart(userId, 2, { batchId: batch.id, seats: 2 }, clock);
+    const started = await payableCheckout(
+      { userId, idempotencyKey: 'own-seats', billing: KARNATAKA },
+      deps,
+      gateway,
+    );
+    const { orderId } = started.checkout.payment!;
+    // The payment is being settled: it claimed the gateway order and took both seats.
+    await claimGatewayOrder(orderId, 'pay_own');
+    expect(await takeSeats(batch.id, orderId, 2)).toBe('taken');
+    const before = gatewayOrders;
+
+    // Another tab asks to pay with other billing details.
+    const again = payableCheckout(
+      { userId, idempotencyKey: 'own-seats', billing: { ...KARNATAKA, name: 'Priya R' } },
+      deps,
+      gateway,
+    );
+    await expect(again).rejects.toBeInstanceOf(Conflict);
+    await expect(again).rejects.toMatchObject({ messages: [CHECKOUT_ERRORS.settling] });
+    expect(gatewayOrders).toBe(before);
+  });
+
+  it('answers a checkout whose payment was confirmed as it is, even when its batch has started since', async () => {
+    clock = new Date();
+    const { userId } = await newAccount();
+    const batch = await addBatch(batchInput(5, '2099-02-02'), clock);
+    await addToCart(userId, 2, { batchId: batch.id }, clock);
+    const started = await payableCheckout(
+      { userId, idempotencyKey: 'paid-1', billing: KARNATAKA },
+      deps,
+      gateway,
+    );
+    // The payment's reference is recorded, then the settlement stops before the order number.
+    const stopped = {
+      ...deps,
+      afterStep: (step: string) => {
+        if (step === 'started') throw new Error('stopped after the payment was recorded');
+      },
+    };
+    await expect(
+      placePaidOrder({ orderId: started.checkout.payment!.orderId, paymentId: 'pay_paid1' }, stopped),
+    ).rejects.toThrow('stopped after the payment was recorded');
+    clock = new Date('2099-02-03T06:00:00Z');
+
+    const again = await payableCheckout(
+      { userId, idempotencyKey: 'paid-1', billing: KARNATAKA },
+      deps,
+      gateway,
+    );
+    expect(again.checkout.payment).toMatchObject({
+      orderId: started.checkout.payment!.orderId,
+      reference: 'pay_paid1',
+    });
+    expect(again.paymentNo).toBe(started.paymentNo);
   });
 });

@@ -196,6 +196,37 @@ describe('two currencies (DECISIONS 46)', () => {
     const started = await payableCheckout(shown(courses[0]!.discountedFeesPaise / 100, 'INR'), deps, gateway);
     expect(started.checkout.payment?.currency).toBe('INR');
   });
+
+  it("the page must have shown exactly the cart's courses and a total in whole cents; a page that names no currency showed dollars", async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[0]!.id);
+    await addToCart(userId, courses[1]!.id);
+    const dollars = (courses[0]!.discountedFeesCents + courses[1]!.discountedFeesCents) / 100;
+    const shown = (courseIds: number[], total = dollars) => ({
+      userId,
+      idempotencyKey: undefined,
+      billing: UNITED_STATES_BUYER,
+      expect: { courseIds, total },
+    });
+    // The right total, but not the cart's courses: one of them another, or one shown twice.
+    for (const courseIds of [
+      [courses[0]!.id, courses[2]!.id],
+      [courses[0]!.id, courses[1]!.id, courses[0]!.id],
+      [courses[0]!.id],
+    ])
+      await expect(payableCheckout(shown(courseIds), deps, gateway), String(courseIds)).rejects.toThrow(
+        'Your cart changed',
+      );
+    // A total a hair above the cart's is not the cart's total.
+    await expect(
+      payableCheckout(shown([courses[0]!.id, courses[1]!.id], dollars + 0.004), deps, gateway),
+    ).rejects.toThrow('Your cart changed');
+    const started = await payableCheckout(shown([courses[1]!.id, courses[0]!.id]), deps, gateway);
+    expect(started.checkout.payment).toMatchObject({
+      currency: 'USD',
+      amountCents: Math.round(dollars * 100),
+    });
+  });
 });
 
 describe('the address the invoice must print (DECISIONS 52)', () => {
