@@ -33,10 +33,18 @@ export interface ScheduledBatch {
  * 9:00 pm IST`. A schedule that does not parse is given as written.
  */
 export function scheduleInIst(schedule: string): string {
+  const read = daysAndHours(schedule);
+  if (!read) return schedule;
+  return `${read.days}, ${clockTime(read.startMinutes)} to ${clockTime(read.endMinutes)} IST`;
+}
+
+/** A schedule's days part as written and its hours in minutes of the IST day; undefined if it does not parse. */
+function daysAndHours(schedule: string) {
   const parsed = parseSchedule(schedule);
   const days = DAYS_PART.exec(schedule.trim())?.[1];
-  if (!parsed || !days) return schedule;
-  return `${days}, ${clockTime(parsed.startMinutes)} to ${clockTime(parsed.endMinutes)} IST`;
+  return parsed && days
+    ? { days, startMinutes: parsed.startMinutes, endMinutes: parsed.endMinutes }
+    : undefined;
 }
 
 /**
@@ -46,12 +54,11 @@ export function scheduleInIst(schedule: string): string {
  * parse is given as written.
  */
 export function scheduleShort(schedule: string): string {
-  const parsed = parseSchedule(schedule);
-  const days = DAYS_PART.exec(schedule.trim())?.[1];
-  if (!parsed || !days) return schedule;
-  const [start, end] = [shortClock(parsed.startMinutes), shortClock(parsed.endMinutes)];
+  const read = daysAndHours(schedule);
+  if (!read) return schedule;
+  const [start, end] = [shortClock(read.startMinutes), shortClock(read.endMinutes)];
   const sameHalf = start.endsWith(end.slice(-2));
-  return `${days} ${sameHalf ? start.slice(0, -3) : start}-${end}`;
+  return `${read.days} ${sameHalf ? start.slice(0, -3) : start}-${end}`;
 }
 
 /** `clockTime` without a whole hour's `:00`: 1140 -> `7 pm`, 630 -> `10:30 am`. */
