@@ -619,6 +619,33 @@ const leadership = collection({
   },
 });
 
+/**
+ * A publication's cover picture and its text alternative (blog posts and case studies), the
+ * picture kept in `src/assets/{folder}/`.
+ */
+function coverFields(folder: 'blog' | 'case-studies') {
+  return {
+    cover: fields.image({
+      label: 'Cover',
+      description: `Cover picture in src/assets/${folder}/ (at least 1200 px wide).`,
+      directory: `src/assets/${folder}`,
+      publicPath: `../../assets/${folder}/`,
+      validation: { isRequired: true },
+    }),
+    coverAlt: text('Cover text alternative', 'Text alternative: what the cover shows.', {
+      min: 20,
+      max: 200,
+    }),
+  };
+}
+
+/** A publication not yet published: built in previews only. */
+const draftField = fields.checkbox({
+  label: 'Draft',
+  description: 'A draft is built in previews only, never published.',
+  defaultValue: false,
+});
+
 /* ------------------------------------------------------------------ Blog posts */
 
 const blog = collection({
@@ -662,17 +689,7 @@ const blog = collection({
       itemLabel: (item) => item.value || 'Tag',
       validation: { length: { min: 1, max: 5 } },
     }),
-    cover: fields.image({
-      label: 'Cover',
-      description: 'Cover picture in src/assets/blog/ (at least 1200 px wide).',
-      directory: 'src/assets/blog',
-      publicPath: '../../assets/blog/',
-      validation: { isRequired: true },
-    }),
-    coverAlt: text('Cover text alternative', 'Text alternative: what the cover shows.', {
-      min: 20,
-      max: 200,
-    }),
+    ...coverFields('blog'),
     courses: fields.array(
       text('Course', undefined, {
         pattern: /^[a-z0-9-]+$/,
@@ -685,11 +702,7 @@ const blog = collection({
         validation: { length: { max: 3 } },
       },
     ),
-    draft: fields.checkbox({
-      label: 'Draft',
-      description: 'A draft is built in previews only, never published.',
-      defaultValue: false,
-    }),
+    draft: draftField,
     body: body('Post'),
   },
 });
@@ -761,22 +774,8 @@ const caseStudies = collection({
       description: 'When the project went live (YYYY-MM-DD).',
       validation: { isRequired: true },
     }),
-    cover: fields.image({
-      label: 'Cover',
-      description: 'Cover picture in src/assets/case-studies/ (at least 1200 px wide).',
-      directory: 'src/assets/case-studies',
-      publicPath: '../../assets/case-studies/',
-      validation: { isRequired: true },
-    }),
-    coverAlt: text('Cover text alternative', 'Text alternative: what the cover shows.', {
-      min: 20,
-      max: 200,
-    }),
-    draft: fields.checkbox({
-      label: 'Draft',
-      description: 'A draft is built in previews only, never published.',
-      defaultValue: false,
-    }),
+    ...coverFields('case-studies'),
+    draft: draftField,
     body: body('Story'),
   },
 });
