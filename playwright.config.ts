@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/find-chromium.mjs';
+import { afterPayingStaffOf, STAFF_WORKERS } from './tests/e2e/support/staff';
 import { startFakeResend } from './tests/support/fake-resend';
 
 /** A port nobody listens on, chosen once by the main process and inherited by the workers. */
@@ -33,6 +34,8 @@ process.env['E2E_BATCH_STAFF_EMAIL'] ??= `batches.${Date.now()}@example.com`;
 // A fourth for the failed refund asked again (tests/e2e/payments.spec.ts), beside the first refund.
 process.env['E2E_REFUND_FAILS_STAFF_EMAIL'] ??= `refund-fails.${Date.now()}@example.com`;
 // A fifth for the journeys after paying (tests/e2e/after-paying.spec.ts): batches and a refund.
+// One per worker (`.w<parallel index>` added: see afterPayingStaffOf), as the two workers start
+// its tests at once: two sign-ups of one address would each read the other's mailed code.
 process.env['E2E_AFTER_PAYING_STAFF_EMAIL'] ??= `after-paying.${Date.now()}@example.com`;
 // Each run starts on an empty blob store of its own, as CI's fresh clone does: a store kept from
 // earlier runs fills the seed batches a few seats a run, until a journey finds no seat. The main
@@ -93,7 +96,9 @@ export default defineConfig({
             process.env['E2E_REFUND_STAFF_EMAIL'],
             process.env['E2E_BATCH_STAFF_EMAIL'],
             process.env['E2E_REFUND_FAILS_STAFF_EMAIL'],
-            process.env['E2E_AFTER_PAYING_STAFF_EMAIL'],
+            ...Array.from({ length: STAFF_WORKERS }, (_, index) =>
+              afterPayingStaffOf(process.env['E2E_AFTER_PAYING_STAFF_EMAIL']!, index),
+            ),
           ].join(','),
         },
         reuseExistingServer: false,

@@ -104,8 +104,9 @@ test('on a phone: Pay with no state points at it; Decline on the test gateway br
   );
   expect(top).toBeLessThan(120);
   await expect(page.getByTestId('cart-item')).toHaveCount(2);
-  // The billing details are remembered: the state chosen before is chosen again.
-  await summary.scrollIntoViewIfNeeded();
+  // The billing details are remembered: the state chosen before is chosen again. The summary may
+  // be drawn again while it is scrolled to (its island hydrating on a busy machine): scrolled again.
+  await expect(() => summary.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 });
   await expect(page.getByLabel('State or union territory')).toHaveValue('27');
   expect(
     await axeAtBothWidths(page, () =>
