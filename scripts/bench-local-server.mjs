@@ -12,11 +12,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { NetlifyDev } from '@netlify/dev';
 import { seedConsoleStore } from './bench/console.mjs';
-import { BLOBS_DIRECTORY, cookieOf, filesUnder, startSite } from './bench/site.mjs';
+import { BLOBS_DIRECTORY, filesUnder, signUpThrough, startSite } from './bench/site.mjs';
 import { netlifyDevOptions } from './serve/netlify-dev-options.mjs';
 
 const RUN = Date.now() % 1_000_000;
@@ -112,74 +110,24 @@ async function measureRow(server, row) {
 }
 
 /**
- * The store `name` of the server's blob store.
- *
- * @param {Server} server
- * @param {string} name
- */
-function storeOf(server, name) {
-  setEnvironmentContext(JSON.parse(Buffer.from(server.blobsContext, 'base64').toString('utf8')));
-  return getStore({ name, consistency: 'strong' });
-}
-
-/**
- * Signs up one member the way the site does (send code, read it from the outbox, register), as
- * scripts/bench/site.mjs does, through `server.send`.
+ * Signs up one member the way the site does, through `server.send` (scripts/bench/site.mjs).
  *
  * @param {Server} server
  * @param {string} tag
  * @param {string} email
  * @returns {Promise<Member>}
  */
-async function signUp(server, tag, email) {
-  const first = await server.send(new Request(`${server.origin}/api/courses`));
-  await first.arrayBuffer();
-  const xsrf = cookieOf(first, 'XSRF-TOKEN');
-  /** @param {string} path @param {unknown} body */
-  const post = (path, body) =>
-    server.send(
-      new Request(`${server.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-        body: JSON.stringify(body),
-      }),
-    );
-  const details = {
-    name: `Bench ${tag}`,
-    mobile: `9${String(RUN * 1000 + (tag === 'staff' ? 1 : 2))
-      .slice(-9)
-      .padStart(9, '0')}`,
-    email,
-    password: 'bench-pass1',
-    repassword: 'bench-pass1',
-    clientCode: 'sispl',
-  };
-  const sent = await post('/api/account/sendcode', details);
-  if (sent.status !== 200) throw new Error(`sendcode answered ${sent.status}: ${await sent.text()}`);
-  const pending = await sent.json();
-  const outbox = storeOf(server, 'outbox');
-  let code;
-  for (let tries = 0; tries < 200 && !code; tries += 1) {
-    const mail = await outbox.get(`mails/account-sign-up-${pending.usercode}`, { type: 'json' });
-    code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) await sleep(50);
-  }
-  if (!code) throw new Error(`No sign-up code reached the outbox for ${email}`);
-  const registered = await post('/api/account/register', {
-    ...details,
-    ...pending,
-    verificationcode: code,
-    status: 1,
-  });
-  if (registered.status !== 201)
-    throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-  const { userid } = await registered.json();
-  const renewed = cookieOf(registered, 'XSRF-TOKEN');
-  return {
-    userid,
-    xsrf: renewed,
-    cookie: `XSRF-TOKEN=${renewed}; session=${cookieOf(registered, 'session')}`,
-  };
+function signUp(server, tag, email) {
+  return signUpThrough(
+    { url: server.origin, blobsContext: server.blobsContext, send: server.send },
+    {
+      name: `Bench ${tag}`,
+      mobile: `9${String(RUN * 1000 + (tag === 'staff' ? 1 : 2))
+        .slice(-9)
+        .padStart(9, '0')}`,
+      email,
+    },
+  );
 }
 
 /**

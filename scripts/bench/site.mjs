@@ -171,33 +171,50 @@ export async function signUpCustomers(site, count, { run, tag = 'customer', emai
  * @param {((index: number) => string) | undefined} emailOf
  * @returns {Promise<Customer>}
  */
-async function signUpOne(site, index, run, tag, emailOf) {
-  const xsrf = await xsrfTokenOf(site);
+function signUpOne(site, index, run, tag, emailOf) {
+  return signUpThrough(
+    { url: site.url, blobsContext: site.blobsContext, send: (request) => fetch(request) },
+    {
+      name: `Bench ${tag} ${index}`,
+      mobile: `9${String(Number(run) * 1000 + index)
+        .slice(-9)
+        .padStart(9, '0')}`,
+      email: emailOf?.(index) ?? `bench.${tag}.${run}.${index}@example.com`,
+    },
+  );
+}
+
+/**
+ * Signs up one member the way the site does (send code, read it from the outbox, register),
+ * sending each request with `via.send`: `fetch` for a site over HTTP, or a server's own handler
+ * (scripts/bench-local-server.mjs). Resolves to the member signed in.
+ *
+ * @param {Site & { readonly send: (request: Request) => Promise<Response> }} via
+ * @param {{ readonly name: string, readonly mobile: string, readonly email: string }} who
+ * @returns {Promise<Customer>}
+ */
+export async function signUpThrough(via, who) {
+  const first = await via.send(new Request(`${via.url}/api/courses`));
+  await first.arrayBuffer();
+  const xsrf = cookieOf(first, 'XSRF-TOKEN');
   /**
    * @param {string} path
    * @param {unknown} body
    */
   const post = (path, body) =>
-    fetch(`${site.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify(body),
-    });
-  const details = {
-    name: `Bench ${tag} ${index}`,
-    mobile: `9${String(Number(run) * 1000 + index)
-      .slice(-9)
-      .padStart(9, '0')}`,
-    email: emailOf?.(index) ?? `bench.${tag}.${run}.${index}@example.com`,
-    password: 'bench-pass1',
-    repassword: 'bench-pass1',
-    clientCode: 'sispl',
-  };
+    via.send(
+      new Request(`${via.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      }),
+    );
+  const details = { ...who, password: 'bench-pass1', repassword: 'bench-pass1', clientCode: 'sispl' };
   const sent = await post('/api/account/sendcode', details);
   if (sent.status !== 200) throw new Error(`sendcode answered ${sent.status}: ${await sent.text()}`);
   const pending = await sent.json();
   // The code mail is written to the outbox just after the answer.
-  const mail = await outboxMail(site, `account-sign-up-${pending.usercode}`);
+  const mail = await outboxMail(via, `account-sign-up-${pending.usercode}`);
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`No sign-up code reached the outbox for ${details.email}`);
   const registered = await post('/api/account/register', {
