@@ -111,7 +111,7 @@ export function siteStore(site, name) {
  * @param {string} name
  * @returns {string}
  */
-export function cookieOf(response, name) {
+function cookieOf(response, name) {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
   if (!cookie) throw new Error(`${response.url} set no ${name} cookie`);
   return cookie.slice(name.length + 1).split(';')[0] ?? '';
