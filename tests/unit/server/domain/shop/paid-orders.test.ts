@@ -217,15 +217,41 @@ describe('two currencies (DECISIONS 46)', () => {
       await expect(payableCheckout(shown(courseIds), deps, gateway), String(courseIds)).rejects.toThrow(
         'Your cart changed',
       );
-    // A total a hair above the cart's is not the cart's total.
-    await expect(
-      payableCheckout(shown([courses[0]!.id, courses[1]!.id], dollars + 0.004), deps, gateway),
-    ).rejects.toThrow('Your cart changed');
+    // A total a hair above the cart's is not the cart's total, nor is one a dollar off.
+    for (const total of [dollars + 0.004, dollars + 1, dollars - 1])
+      await expect(
+        payableCheckout(shown([courses[0]!.id, courses[1]!.id], total), deps, gateway),
+        String(total),
+      ).rejects.toThrow('Your cart changed');
     const started = await payableCheckout(shown([courses[1]!.id, courses[0]!.id]), deps, gateway);
     expect(started.checkout.payment).toMatchObject({
       currency: 'USD',
       amountCents: Math.round(dollars * 100),
     });
+  });
+});
+
+describe('two tabs at once (DECISIONS 58)', () => {
+  it("a tab whose gateway order lost the race to another tab's billing gets one of its own, never the other tab's", async () => {
+    const { userId } = await newAccount();
+    await addToCart(userId, courses[0]!.id);
+    const other = { ...KARNATAKA, name: 'Kulkarni Traders' };
+    let otherTab: Awaited<ReturnType<typeof payableCheckout>> | undefined;
+    // While the gateway makes this tab's order, the other tab's payment of the same cart is bound.
+    const racing: CreateGatewayOrder = async (request) => {
+      if (!otherTab)
+        otherTab = await payableCheckout({ userId, idempotencyKey: 'tab-b', billing: other }, deps, gateway);
+      return gateway(request);
+    };
+    const thisTab = await payableCheckout(
+      { userId, idempotencyKey: 'tab-a', billing: KARNATAKA },
+      deps,
+      racing,
+    );
+
+    expect(otherTab!.checkout.billing?.name).toBe('Kulkarni Traders');
+    expect(thisTab.checkout.billing?.name).toBe('Priya Rao');
+    expect(thisTab.checkout.payment!.orderId).not.toBe(otherTab!.checkout.payment!.orderId);
   });
 });
 
