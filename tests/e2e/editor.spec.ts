@@ -122,14 +122,15 @@ test.describe('@editor the content editor', () => {
     // that reload before the next form, which it would otherwise wipe half-filled.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 }).catch(() => undefined);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(
-        () => (JSON.parse(readFileSync(COURSES, 'utf8')) as CatalogueFile).courses[0]?.discountedFeesInr,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(newPrice);
+    // Read again until saved: a read while the editor writes the file finds it empty or half written.
+    const savedPrice = () => {
+      try {
+        return (JSON.parse(readFileSync(COURSES, 'utf8')) as CatalogueFile).courses[0]?.discountedFeesInr;
+      } catch {
+        return undefined;
+      }
+    };
+    await expect.poll(savedPrice, { timeout: 30_000 }).toBe(newPrice);
     await reloaded;
     const after = JSON.parse(readFileSync(COURSES, 'utf8')) as CatalogueFile;
     // Only that price moved: every other course and field is as it was.
