@@ -2,18 +2,20 @@
 // Backup benchmark (issue 40; DECISIONS 61): the time and size of a snapshot of a shop's stores at
 // one month of trade (20,000 orders, 20,000 leads, 2,000 customers) and, with `--months 12`, at
 // twelve (each further month a copy of the first under other keys: the same records and sizes).
-// The records go into a blob server of its own (a temp folder, never the site's), then the backup runs as Netlify runs
-// it: the scheduled function's run, then background runs, with the budgets and limits of RUN_LIMITS (src/server/backup/run.ts), until the snapshot is
-// done. Prints a table and writes docs/benchmarks/backup.md. Usage: npm run bench:backup [-- --months 12]
-import { execFile } from 'node:child_process';
+// The records go into a blob server of its own (a temp folder, never the site's; a process of its
+// own that lists in pages of 1,000 keys as Netlify does: scripts/bench/blobs-server.mjs), then the
+// backup runs as Netlify runs it, each run a process of its own (scripts/bench/backup-run.mjs): the
+// scheduled function's run, then background runs, with the budgets and limits of RUN_LIMITS
+// (src/server/backup/run.ts), until the snapshot is done. Prints a table and writes docs/benchmarks/backup.md. Usage: npm run bench:backup [-- --months 12]
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { runnerImport } from 'vite';
+import { loadSiteModule as load } from './bench/site-module.mjs';
 
 const args = process.argv.slice(2);
 const monthsArg = args.indexOf('--months');
@@ -24,36 +26,30 @@ const REPORT = 'docs/benchmarks/backup.md';
 const SITE = 'bench';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/**
- * A TypeScript module of the site, loaded with Vite's module runner so its `~` imports resolve.
- * @template T
- * @param {string} file
- * @returns {Promise<T>}
- */
-const load = async (file) =>
-  (
-    await runnerImport(join(root, file), {
-      configFile: false,
-      root,
-      logLevel: 'error',
-      resolve: { alias: { '~': join(root, 'src') } },
-    })
-  ).module;
 
 const directory = await mkdtemp(join(tmpdir(), 'sis-bench-backup-'));
-const server = new BlobsServer({ directory, token: SITE });
-const { port } = await server.start();
+// The blob server runs in a process of its own and lists in pages of 1,000 keys, as Netlify does
+// (scripts/bench/blobs-server.mjs): this process's memory is then the function's side.
+const server = spawn(process.execPath, [join(root, 'scripts/bench/blobs-server.mjs'), directory, SITE], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = await new Promise((resolve, reject) => {
+  server.once('exit', (code) => reject(new Error(`the blob server stopped (exit ${code})`)));
+  server.stdout.setEncoding('utf8');
+  server.stdout.on('data', (/** @type {string} */ chunk) => {
+    const started = /^port (\d+)$/m.exec(chunk);
+    if (started) resolve(Number(started[1]));
+  });
+});
 const url = `http://127.0.0.1:${port}`;
 setEnvironmentContext({ siteID: SITE, token: SITE, edgeURL: url, uncachedEdgeURL: url });
 
 /** @type {typeof import('./bench/seed-console')} */
-const seed = await load('scripts/bench/seed-console.ts');
+const seed = await load(new URL('./bench/seed-console.ts', import.meta.url));
 /** @type {typeof import('../src/server/backup/snapshot')} */
-const snapshot = await load('src/server/backup/snapshot.ts');
+const snapshot = await load(new URL('../src/server/backup/snapshot.ts', import.meta.url));
 /** @type {typeof import('../src/server/backup/archive')} */
-const archive = await load('src/server/backup/archive.ts');
-/** @type {typeof import('../src/server/backup/run')} */
-const { RUN_LIMITS } = await load('src/server/backup/run.ts');
+const archive = await load(new URL('../src/server/backup/archive.ts', import.meta.url));
 
 /** @param {number} ms */
 const seconds = (ms) => (ms / 1000).toFixed(1);
@@ -61,6 +57,11 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 /** The process's peak resident memory so far (the kernel's high-water mark), in bytes. */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
+/** The blob server's peak resident memory so far (its VmHWM in /proc), in bytes; 0 where unknown. */
+const serverPeakRss = async () => {
+  const status = await readFile(`/proc/${server.pid}/status`, 'utf8').catch(() => '');
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+};
 
 /**
  * Copies store `name`'s first month as months 2..`months` on disk. The blob server keeps record
@@ -153,29 +154,28 @@ try {
   const expectedRecords = [...firstMonth.values()].reduce((sum, keys) => sum + keys.length, 0) * MONTHS;
   const seededMs = performance.now() - seededStart;
   const peakSeeding = peakRss();
-  /** @type {{ kind: 'scheduled' | 'background', ms: number }[]} */
+  /** @type {{ kind: 'scheduled' | 'background', ms: number, peakBytes: number, baseBytes: number }[]} */
   const runs = [];
   const started = performance.now();
+  // Each run is a process of its own, as each function invocation is on Netlify
+  // (scripts/bench/backup-run.mjs): the scheduled run, then background runs until it is done.
   for (let run = 0; ; run += 1) {
-    const limits = run === 0 ? RUN_LIMITS.scheduled : RUN_LIMITS.background;
-    const runStart = performance.now();
-    const result = await snapshot.runBackup({
-      now: () => new Date(),
-      deadline: Date.now() + limits.budgetMs,
-      signal: AbortSignal.timeout(limits.limitMs),
-      site: 'https://bench.example',
-      version: 'bench',
-      resumeOnly: run > 0,
-    });
-    runs.push({
-      kind: run === 0 ? 'scheduled' : 'background',
-      ms: performance.now() - runStart,
-    });
-    if (result?.complete) break;
+    const kind = run === 0 ? 'scheduled' : 'background';
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'scripts/bench/backup-run.mjs'), String(port), SITE, kind],
+      { maxBuffer: 1024 * 1024 },
+    );
+    /** @type {{ complete: boolean, ms: number, peakBytes: number, baseBytes: number }} */
+    const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+    runs.push({ kind, ms: result.ms, peakBytes: result.peakBytes, baseBytes: result.baseBytes });
+    console.log(
+      `  ${kind} run: ${seconds(result.ms)} s, peak ${mb(result.peakBytes)} MB${result.complete ? ', done' : ''}`,
+    );
+    if (result.complete) break;
     if (run > 20) throw new Error('the snapshot did not finish in 20 runs');
   }
   const totalMs = performance.now() - started;
-  const peakSnapshot = peakRss();
   const state = (await snapshot.listSnapshots())[0];
   const manifest = state?.manifest;
   if (!state || !manifest) throw new Error('the snapshot finished with no manifest');
@@ -192,6 +192,7 @@ try {
   await archive.checkArchive(file);
   const checkMs = performance.now() - checkStart;
   const peakArchive = peakRss();
+  const peakServer = await serverPeakRss();
 
   /** Netlify's limits: a scheduled function 30 s, a background function 15 minutes. */
   const PLATFORM_MS = { scheduled: 30_000, background: 15 * 60_000 };
@@ -213,8 +214,16 @@ try {
     ['Download (tar.gz) made in', `${seconds(archiveMs)} s, ${mb(file.length)} MB`],
     ['Restore check (every SHA-256, every record parsed)', `${seconds(checkMs)} s`],
     [
-      'Peak memory of the process (RSS high-water mark)',
-      `${mb(peakSeeding)} MB after seeding, ${mb(peakSnapshot)} MB after the snapshot runs, ${mb(peakArchive)} MB after the download and restore check`,
+      'Peak memory of a snapshot run (its own process, RSS high-water mark)',
+      `${mb(Math.max(...runs.map((run) => run.peakBytes)))} MB at most; by run ${runs.map((run) => `${mb(run.peakBytes)} MB (${mb(run.baseBytes)} MB of it before the run began: Node and Vite's loader)`).join(', ')}`,
+    ],
+    [
+      'Peak memory of the bench process (seeding, then the download and restore check)',
+      `${mb(peakSeeding)} MB after seeding, ${mb(peakArchive)} MB after the download and restore check`,
+    ],
+    [
+      "Peak memory of the blob server (its own process, not a function's)",
+      peakServer ? `${mb(peakServer)} MB` : 'not known on this system',
     ],
     [
       'Seeding (not part of the backup)',
@@ -227,7 +236,7 @@ try {
     '| --- | --- |',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
   ].join('\n');
-  const note = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores, load average ${loadavg()[0]?.toFixed(1)}), \`npm run bench:backup${MONTHS === 1 ? '' : ` -- --months ${MONTHS}`}\`, a local blob server on loopback.`;
+  const note = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores, load average ${loadavg()[0]?.toFixed(1)}), \`npm run bench:backup${MONTHS === 1 ? '' : ` -- --months ${MONTHS}`}\`, a local blob server on loopback in its own process, listing in pages of 1,000 keys.`;
   const before = await readFile(REPORT, 'utf8').catch(
     () =>
       '# Backup benchmark\n\nWritten by `npm run bench:backup` (scripts/bench-backup.mjs): see its header for what it does.\n',
@@ -243,6 +252,7 @@ try {
   await writeFile(REPORT, after);
   console.log(`Written to ${REPORT}.`);
 } finally {
-  await server.stop();
+  server.kill('SIGTERM');
+  if (server.exitCode === null) await once(server, 'exit');
   await rm(directory, { recursive: true, force: true });
 }

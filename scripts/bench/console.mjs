@@ -2,9 +2,8 @@
 // The console's part of the API benchmarks (issue 30, item 6): seeds a running local site's
 // store through the storage layer (scripts/bench/seed-console.ts, loaded with Vite's module
 // runner so its `~` imports resolve as in the site) and names the console pages to measure.
-import { fileURLToPath } from 'node:url';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { runnerImport } from 'vite';
+import { loadSiteModule } from './site-module.mjs';
 
 /** What the console rows seed: 20,000 orders in one month, their 2,000 buyers, 20,000 leads. */
 export const CONSOLE_SEED = { customers: 2000, orders: 20_000, leads: 20_000 };
@@ -20,14 +19,8 @@ export const CONSOLE_SEED = { customers: 2000, orders: 20_000, leads: 20_000 };
  */
 export async function seedConsoleStore(site, run, counts = CONSOLE_SEED, log = console.log) {
   setEnvironmentContext(JSON.parse(Buffer.from(site.blobsContext, 'base64').toString('utf8')));
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  /** @type {{ module: typeof import('./seed-console.ts') }} */
-  const { module } = await runnerImport(fileURLToPath(new URL('./seed-console.ts', import.meta.url)), {
-    configFile: false,
-    root,
-    logLevel: 'error',
-    resolve: { alias: { '~': fileURLToPath(new URL('../../src', import.meta.url)) } },
-  });
+  /** @type {typeof import('./seed-console.ts')} */
+  const module = await loadSiteModule(new URL('./seed-console.ts', import.meta.url));
   const now = new Date();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const started = performance.now();
