@@ -511,3 +511,45 @@ test.describe('the menus without React', () => {
     expect(asked.some((path) => path.includes('HeaderAccount'))).toBe(true);
   });
 });
+
+// A phone may paint the page before all of it has arrived. The bar is right-aligned, so a piece
+// the parser adds pushes the ones before it left: until the bar's last piece (the cart link) has
+// come, all but the logo are hidden, and nothing painted moves (CLS 0.001-0.013 before, issue 42).
+for (const width of [412, 1280]) {
+  test(`at ${width} px the header paints nothing that moves when the rest of the bar arrives`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const html = await (await request.get('/services')).text();
+    // The markup up to the cart link: the menu and the account control have come, the cart has not.
+    const partial = html.slice(0, html.indexOf('<a class="site-header__cart"'));
+    expect(partial).toContain('site-header__account');
+    const pieces = ['.site-header__toggle', '#site-nav', '.site-nav__item', '.site-header__account'];
+    const seen = () =>
+      page.evaluate(
+        (selectors) =>
+          selectors.map((selector) => {
+            const element = document.querySelector(selector);
+            if (!element) return 'absent';
+            const box = element.getBoundingClientRect();
+            const shown = getComputedStyle(element).visibility === 'visible' && box.width > 0;
+            return shown ? `${Math.round(box.left)},${Math.round(box.top)}` : 'hidden';
+          }),
+        pieces,
+      );
+    await page.route('**/services', (route) =>
+      route.fulfill({ body: partial, contentType: 'text/html; charset=utf-8' }),
+    );
+    await page.goto('/services');
+    const early = await seen();
+    await page.unroute('**/services');
+    await page.goto('/services');
+    const settled = await seen();
+    // Each piece shown early is where it settles; the logo stays put either way.
+    early.forEach((where, index) => {
+      if (where !== 'hidden' && where !== 'absent') expect(where, pieces[index]).toBe(settled[index]);
+    });
+    expect(early.filter((where) => where === 'hidden').length).toBeGreaterThan(0);
+  });
+}
