@@ -171,6 +171,10 @@ describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2
     const pendingMail = mails.find((mail) => mail.idempotencyKey === `refund-pending-${asked.id}`);
     expect(pendingMail?.subject).toContain('is pending');
     expect(pendingMail?.text).not.toContain('credit-note');
+    // Nothing leaves the buyer's calendar yet, and a refund on its way needs no one's attention.
+    expect(pendingMail?.text).not.toContain('calendar');
+    expect(pendingMail?.attachments).toBeUndefined();
+    expect(await getPayment(paymentId)).toMatchObject({ outcome: 'order' });
     // Not released while pending: the course is still the buyer's.
     await expect(addToCart(userId, courses[3]!.id)).rejects.toBeInstanceOf(Conflict);
 
