@@ -238,6 +238,19 @@ describe('a credit note once the money went back (DECISIONS 49; issue 38, item 2
     expect(await getPayment(paymentId)).toMatchObject({ outcome: 'order' });
   });
 
+  it('a failed refund of two courses given back one at a time: the payment needs attention until both have gone back', async () => {
+    const { orderNo, paymentId } = await paidOrder([2, 3]);
+    fake.refundStatus = 'failed';
+    await refund(orderNo, { courseIds: [courses[2]!.id, courses[3]!.id], key: 'both' });
+    fake.refundStatus = 'processed';
+    await refund(orderNo, { courseIds: [courses[2]!.id], key: 'course-2' });
+    // Course 3's money is still owed.
+    expect(await getPayment(paymentId)).toMatchObject({ outcome: 'attention' });
+    // Course 2 went back in the refund before this one: both have now.
+    await refund(orderNo, { courseIds: [courses[3]!.id], key: 'course-3' });
+    expect(await getPayment(paymentId)).toMatchObject({ outcome: 'order' });
+  });
+
   it('an old refund.failed never undoes processed: the note stays, the payment needs no attention', async () => {
     fake.refundStatus = 'pending';
     const { orderNo, paymentId } = await paidOrder([6]);
