@@ -2,7 +2,7 @@
 // Page benchmark: Lighthouse (mobile) on every route of the production build, served as
 // `npm start` serves it. Prints a table and writes it to docs/benchmarks/pages.md.
 // Usage: npm run bench:pages [-- /path /other-path] [--signed-in]   (builds first; routes default to
-// all of them plus the shop pages signed in: a cart with two courses, a history, an invoice)
+// all of them plus the shop pages signed in: a cart with two courses, a history, an invoice, My courses)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -26,7 +26,15 @@ import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
  * one (a benchmark, not a test: its figures vary with the machine).
  */
 const CAROUSEL_PAGES = ['/', '/home', '/who-we-are/leadership'];
-const SHOP_PAGES = ['/login', '/checkout', '/purchasehistory', '/invoice'];
+const SHOP_PAGES = [
+  '/login',
+  '/checkout',
+  '/purchasehistory',
+  '/invoice',
+  '/credit-note',
+  '/my-courses',
+  '/account',
+];
 /** @param {string} route */
 function budgetOf(route) {
   // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
@@ -150,6 +158,7 @@ async function signInCustomer() {
     { route: '/checkout (signed in, 2 courses in the cart)', path: '/checkout' },
     { route: '/purchasehistory (signed in, 1 order)', path: '/purchasehistory' },
     { route: '/invoice (signed in, its order)', path: `/invoice?id=${encodeURIComponent(orderNo)}` },
+    { route: '/my-courses (signed in, 1 course)', path: '/my-courses' },
   ];
 }
 
