@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { siteRoutes } from '../src/lib/shared/routes.ts';
+import { privatePaths, siteRoutes } from '../src/lib/shared/routes.ts';
 import { LOCAL_STORAGE_KEYS } from '../src/lib/shared/storage-keys.ts';
 import { publicationSamples } from '../tests/e2e/support/publications.ts';
 import { signUpCustomers, startSite } from './bench/site.mjs';
@@ -26,15 +26,8 @@ import { CHROMIUM_FLAGS, findChromium } from './find-chromium.mjs';
  * one (a benchmark, not a test: its figures vary with the machine).
  */
 const CAROUSEL_PAGES = ['/', '/home', '/who-we-are/leadership'];
-const SHOP_PAGES = [
-  '/login',
-  '/checkout',
-  '/purchasehistory',
-  '/invoice',
-  '/credit-note',
-  '/my-courses',
-  '/account',
-];
+/** The shop's pages: the private ones, about one signed-in person (their islands are the page). */
+const SHOP_PAGES = /** @type {readonly string[]} */ (privatePaths);
 /** @param {string} route */
 function budgetOf(route) {
   // A signed-in row is labelled `/checkout (signed in …)`: its budget is its page's.
