@@ -179,3 +179,21 @@ test('the blog index, a tag listing and the case-study index load no script of t
   for (const path of ['/career/blogs', '/career/blogs/tag/training', '/who-we-are/case-studies'])
     expect(scriptsOf(await text(request, path)), path).toEqual(plain);
 });
+
+test("a listing's first-screen picture comes inside the page; no other cover is fetched before the first paint", async ({
+  request,
+}) => {
+  // Issue 42, item 3: the case-study index's largest paint on a phone is its first card's cover.
+  const index = await text(request, '/who-we-are/case-studies');
+  const pictures = [...index.matchAll(/<picture[^>]*>.*?<\/picture>/gs)].map(([picture]) => picture);
+  expect(pictures.length).toBe(caseStudySlugs.length);
+  const [first, ...others] = pictures;
+  expect(first).toMatch(/<source type="image\/avif" srcset="data:image\/avif;base64,[A-Za-z0-9+/=]+"/);
+  expect(attributes(first!, /<img[^>]*>/g, 'loading')).toEqual(['eager']);
+  for (const picture of others) expect(attributes(picture, /<img[^>]*>/g, 'loading')).toEqual(['lazy']);
+  // A post's cover lies below its banner on a phone: fetched lazily, after the title's paint.
+  for (const slug of postSlugs) {
+    const post = await text(request, `/career/blogs/${slug}`);
+    expect(attributes(post, /<img[^>]*class="post__cover"[^>]*>/g, 'loading'), slug).toEqual(['lazy']);
+  }
+});
