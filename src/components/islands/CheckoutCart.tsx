@@ -34,7 +34,7 @@ import {
   removeFromCart,
 } from '~/stores/cart';
 import { watchSeatsLeft } from '~/stores/batches';
-import { $likelyCurrency } from '~/stores/billing';
+import { $likelyCurrency } from '~/stores/remembered-billing';
 import {
   $paymentOutcome,
   backToCart,
