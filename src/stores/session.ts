@@ -1,8 +1,10 @@
 /**
- * Who is signed in, and every action that changes it (sign in, sign up with an e-mailed code,
- * password reset, sign out). The server is the truth (DECISIONS 4): the session is an HttpOnly
- * cookie, and `user` in localStorage only caches `{userid, username, staff?}` for display until
- * `GET /api/account/me` answers at start-up (DECISIONS 18).
+ * Who is signed in: the start-up check, the e-mailed code waiting to be typed, renaming and sign
+ * out. The server is the truth (DECISIONS 4): the session is an HttpOnly cookie, and `user` in
+ * localStorage only caches `{userid, username, staff?}` for display until `GET /api/account/me`
+ * answers at start-up (DECISIONS 18). Signing in, signing up and resetting a password are in
+ * `~/stores/sign-in`, loaded with the dialog's forms: every shop page and the header read this
+ * module, and the forms' copy and requests are not theirs to load (issue 20's budget).
  *
  * Components read `$user` and `$pendingCode` and call the actions; they never set the atoms.
  * Actions resolve to an `AccountResult` instead of throwing, so a form can list the errors.
@@ -12,32 +14,15 @@ import { atom, type ReadableAtom } from 'nanostores';
 import * as z from '~/lib/shared/zod';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { askForIsland, SIGNED_IN } from '~/lib/client/events';
-import { accountFormCopy, accountMessages } from '~/content/ui/account';
+import { accountMessages } from '~/content/ui/account';
 import { flashOnNextPage } from '~/stores/notifications';
 import {
-  ACCOUNT_CLIENT,
   AccountUserSchema,
   PendingCodeSchema,
   type AccountUser,
-  type ForgotFieldsSchema,
   type PendingCode,
-  type ResetFieldsSchema,
-  type SignInFieldsSchema,
-  type SignUpFields,
-  type VerificationFieldsSchema,
-} from '~/lib/shared/schemas/account';
+} from '~/lib/shared/schemas/account-user';
 import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from '~/lib/shared/storage-keys';
-
-type SignInFields = z.output<typeof SignInFieldsSchema>;
-type VerifyFields = z.output<typeof VerificationFieldsSchema>;
-type ForgotFields = z.output<typeof ForgotFieldsSchema>;
-type ResetFields = z.output<typeof ResetFieldsSchema>;
-
-/** The warning for a wrong e-mail/mobile or password (product-spec section 8, corrected by DECISIONS 41). */
-const INVALID_CREDENTIALS = 'Wrong e-mail, mobile number or password.';
-
-/** `status` of a new registration (product-spec section 3: initially 1). */
-const NEW_ACCOUNT_STATUS = 1;
 
 /** The outcome of an action: done, or the sentences to show (status 0: the server was not reached). */
 export type AccountResult =
@@ -138,22 +123,18 @@ const $checked = atom(false);
 /** @internal Read by tests/unit/stores/session.test.ts only (the start-up check's end). */
 export const $sessionChecked: ReadableAtom<boolean> = $checked;
 
-// The sign-up details of this page (never stored: they hold the password), sent again with the
-// code, with the version of the notice shown beside the form (DECISIONS 63).
-let signUpDetails: (SignUpFields & { notice?: string }) | undefined;
-
 const NoContentSchema = z.unknown();
 
-function failure(error: unknown): AccountResult {
-  if (error instanceof ApiError) return { ok: false, status: error.status, errors: error.messages };
-  return { ok: false, status: 0, errors: [String(error)] };
-}
-
-function signedIn(user: AccountUser): AccountResult {
+/** Signs `user` in on this browser (a sign-in, a sign-up or a reset the server accepted). */
+export function enterSession(user: AccountUser): AccountResult {
   $storedUser.set(cached(user));
   $pending.set(null);
-  signUpDetails = undefined;
   return { ok: true };
+}
+
+/** Keeps the code the server e-mailed as the one waiting to be typed. */
+export function awaitCode(pending: PendingCodeState): void {
+  $pending.set(pending);
 }
 
 let restoring: Promise<void> | undefined;
@@ -185,92 +166,9 @@ export function restoreSession(): Promise<void> {
   return restoring;
 }
 
-/**
- * Signs in with an e-mail or mobile number and a password. Wrong either way: status 401 and the
- * sentence of DECISIONS 41, whatever the server's wording (DECISIONS 6).
- */
-export async function signIn(fields: SignInFields): Promise<AccountResult> {
-  try {
-    const user = await apiRequest('POST', '/api/account/login', AccountUserSchema, {
-      mobile: fields.mobile,
-      password: fields.password,
-      clientCode: ACCOUNT_CLIENT,
-    });
-    return signedIn(user);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      return { ok: false, status: 401, errors: [INVALID_CREDENTIALS] };
-    }
-    return failure(error);
-  }
-}
-
-/**
- * Sign-up step 1: the server e-mails a code and answers the pending registration's ids. `notice`:
- * the version of the notice shown beside the form (DECISIONS 63).
- */
-export async function sendSignUpCode(fields: SignUpFields, notice?: string): Promise<AccountResult> {
-  try {
-    const details = { ...fields, ...(notice ? { notice } : {}) };
-    const code = await apiRequest('POST', '/api/account/sendcode', PendingCodeSchema, {
-      ...details,
-      clientCode: ACCOUNT_CLIENT,
-    });
-    signUpDetails = details;
-    $pending.set({
-      usercode: code.usercode,
-      userkey: code.userkey,
-      purpose: 'register',
-      email: fields.email,
-      sentAt: Date.now(),
-    });
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-}
-
-/**
- * 'Send the code again' on sign-up's code step (issue 42, item 6): the details are sent again
- * (`sendcode`, its limits and their 429 sentence as ever), and the new code's ids replace the old
- * ones, whose code is then void. After a reload the page no longer has the details (the password
- * is never stored): the visitor is told to send them again.
- */
-export async function resendSignUpCode(): Promise<AccountResult> {
-  const pending = $pending.get();
-  if (pending?.purpose !== 'register') {
-    return { ok: false, status: 0, errors: ['Your sign-up has expired. Please start again.'] };
-  }
-  if (!signUpDetails) return { ok: false, status: 0, errors: [accountFormCopy.resend.lostDetails] };
-  const { notice, ...fields } = signUpDetails;
-  return sendSignUpCode(fields, notice);
-}
-
-/** Sign-up step 2: the code from the e-mail creates the account and signs it in. */
-export async function verifySignUp(fields: VerifyFields): Promise<AccountResult> {
-  const pending = $pending.get();
-  if (pending?.purpose !== 'register') {
-    return { ok: false, status: 0, errors: ['Your sign-up has expired. Please start again.'] };
-  }
-  try {
-    const user = await apiRequest('POST', '/api/account/register', AccountUserSchema, {
-      ...signUpDetails,
-      usercode: pending.usercode,
-      userkey: pending.userkey,
-      verificationcode: fields.verificationcode,
-      status: NEW_ACCOUNT_STATUS,
-      clientCode: ACCOUNT_CLIENT,
-    });
-    return signedIn(user);
-  } catch (error) {
-    return failure(error);
-  }
-}
-
 /** Leaves step 2 of sign-up or of a reset: the pending code is forgotten. */
 export function cancelPendingCode(): void {
   $pending.set(null);
-  signUpDetails = undefined;
 }
 
 /**
@@ -291,59 +189,6 @@ export function forgetSession(): void {
   $storedUser.set(null);
   $storedBilling.set(undefined);
   cancelPendingCode();
-}
-
-/** Password reset step 1 (DECISIONS 28): the same answer whether or not the account exists. */
-export async function requestPasswordReset(fields: ForgotFields): Promise<AccountResult> {
-  try {
-    const code = await apiRequest('POST', '/api/account/forgot', PendingCodeSchema, {
-      email: fields.email,
-      clientCode: ACCOUNT_CLIENT,
-    });
-    signUpDetails = undefined;
-    $pending.set({
-      usercode: code.usercode,
-      userkey: code.userkey,
-      purpose: 'reset',
-      email: fields.email,
-      sentAt: Date.now(),
-    });
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-}
-
-/**
- * 'Send the code again' on the reset's code step (issue 42, item 6): the same request for the
- * same address (`forgot`, its limits and 429 sentence as ever); the new ids replace the old.
- */
-export async function resendResetCode(): Promise<AccountResult> {
-  const pending = $pending.get();
-  if (pending?.purpose !== 'reset') {
-    return { ok: false, status: 0, errors: ['Your reset request has expired. Please start again.'] };
-  }
-  return requestPasswordReset({ email: pending.email });
-}
-
-/** Password reset step 2: the code and the new password; the server signs the user in. */
-export async function resetPassword(fields: ResetFields): Promise<AccountResult> {
-  const pending = $pending.get();
-  if (pending?.purpose !== 'reset') {
-    return { ok: false, status: 0, errors: ['Your reset request has expired. Please start again.'] };
-  }
-  try {
-    const user = await apiRequest('POST', '/api/account/reset', AccountUserSchema, {
-      usercode: pending.usercode,
-      userkey: pending.userkey,
-      verificationcode: fields.verificationcode,
-      password: fields.password,
-      repassword: fields.repassword,
-    });
-    return signedIn(user);
-  } catch (error) {
-    return failure(error);
-  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * Loaded on demand by the header, the first time someone opens it.
  */
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { $accountDialogOpen, closeAccountDialog, markAccountDialogShown } from '~/stores/account-dialog';
 import { notifyOnPage, showToastsIn } from '~/stores/notifications';
 import { SiteToaster } from '../Toasts';

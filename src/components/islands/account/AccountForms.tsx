@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { $accountView } from '~/stores/account-dialog';
 import { $pendingCode } from '~/stores/session';
 import ForgotPasswordForm from './ForgotPasswordForm';

@@ -7,17 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy, accountMessages } from '~/content/ui/account';
+import { accountMessages } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import type * as z from 'zod/mini';
 import { ForgotFieldsSchema, ResetFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import {
-  $pendingCode,
-  cancelPendingCode,
-  requestPasswordReset,
-  resendResetCode,
-  resetPassword,
-} from '~/stores/session';
+import { $pendingCode, cancelPendingCode } from '~/stores/session';
+import { requestPasswordReset, resendResetCode, resetPassword } from '~/stores/sign-in';
 import {
   AccountForm,
   CodeEntry,

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { DEFAULT_NEXT_PATH, safeNextPath } from '~/lib/shared/next-path';
 import { flashOnNextPage } from '~/stores/notifications';
 import { $user } from '~/stores/session';

@@ -6,11 +6,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import type * as z from 'zod/mini';
 import { ACCOUNT_LIMITS, SignInFieldsSchema } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import { signIn } from '~/stores/session';
+import { signIn } from '~/stores/sign-in';
 import { useHydrated } from '../use-hydrated';
 import { ErrorList, Field, SwitchButton } from './form-parts';
 import { Icon } from '../icons';

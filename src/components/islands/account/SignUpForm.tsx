@@ -8,7 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy, accountMessages } from '~/content/ui/account';
+import { accountMessages } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { signUpNotice } from '~/content/ui/notices';
 import type * as z from 'zod/mini';
 import {
@@ -19,14 +20,8 @@ import {
   type SignUpFieldsInput,
 } from '~/lib/shared/schemas/account';
 import { showAccountView } from '~/stores/account-dialog';
-import {
-  $pendingCode,
-  $user,
-  cancelPendingCode,
-  resendSignUpCode,
-  sendSignUpCode,
-  verifySignUp,
-} from '~/stores/session';
+import { $pendingCode, $user, cancelPendingCode } from '~/stores/session';
+import { resendSignUpCode, sendSignUpCode, verifySignUp } from '~/stores/sign-in';
 import { FormNotice } from '../FormNotice';
 import {
   AccountForm,

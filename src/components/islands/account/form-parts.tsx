@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { ACCOUNT_LIMITS, CODE_RESEND_AFTER_MS } from '~/lib/shared/schemas/account';
 import { EmailField, Field } from '../form-field';
 

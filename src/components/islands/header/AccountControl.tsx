@@ -7,7 +7,7 @@
 /* eslint-disable jsx-a11y-x/no-redundant-roles -- `list-style: none` drops list semantics in Safari; role="list" restores them. */
 import type { MouseEvent } from 'react';
 import { accountLinks, headerCopy } from '~/content/ui/account';
-import type { AccountUser } from '~/lib/shared/schemas/account';
+import type { AccountUser } from '~/lib/shared/schemas/account-user';
 import { signOut } from '~/stores/session';
 import { Icon } from '../icons';
 import CartBadge from './CartBadge';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { accountFormCopy } from '~/content/ui/account';
+import { accountFormCopy } from '~/content/ui/account-forms';
 import { accountPageText } from '~/content/ui/account-page';
 import {
   ACCOUNT_LIMITS,

@@ -224,18 +224,9 @@ export const ResetRequestSchema = z
   .check(passwordsMatch);
 export type ResetRequest = z.output<typeof ResetRequestSchema>;
 
-/** Answer of `sendcode` and `forgot`: the pending request's id and its secret. */
-export const PendingCodeSchema = z.object({ usercode: z.string(), userkey: z.string() });
-export type PendingCode = z.output<typeof PendingCodeSchema>;
-
-/** Answer of `me`, `register`, `login` and `reset`; also the `user` kept in localStorage. */
-export const AccountUserSchema = z.object({
-  userid: z.string(),
-  username: z.string(),
-  /** Present and true for staff (STAFF_EMAILS): the header then offers the company console. */
-  staff: z.optional(z.boolean()),
-});
-export type AccountUser = z.output<typeof AccountUserSchema>;
+// The answers about who is signed in, in a file of their own: the header and every shop page read
+// them, and nothing else of this file (issue 20's budget).
+export { AccountUserSchema, PendingCodeSchema, type AccountUser, type PendingCode } from './account-user';
 
 /** `Asha@Example.com` -> e-mail; `98765 43210` or `+1 415 555 0134` -> mobile; otherwise undefined. */
 export function parseSignInId(value: string): { email: string } | { mobile: string } | undefined {
