@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { creditNoteText as text, invoiceText, shopText } from '~/content/ui/shop';
+import { shopText } from '~/content/ui/shop';
+import { creditNoteText as text, invoiceText } from '~/content/ui/documents';
 import { CREDIT_NOTE_NO_PATTERN } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
 import {

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { creditNoteText, invoiceText as text, shopText } from '~/content/ui/shop';
+import { shopText } from '~/content/ui/shop';
+import { creditNoteText, invoiceText as text } from '~/content/ui/documents';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatMoney, type Currency } from '~/lib/shared/money';
 import type { CreditNote } from '~/lib/shared/schemas/payments';

@@ -5,7 +5,8 @@
  * given back and its credit note (issue 28).
  */
 import { useStore } from '@nanostores/react';
-import { historyText as text, shopText } from '~/content/ui/shop';
+import { shopText } from '~/content/ui/shop';
+import { historyText as text } from '~/content/ui/documents';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatIndianDate } from '~/lib/shared/dates';
 import { centsFromUsd, formatMoney, sumCents } from '~/lib/shared/money';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { FieldPath, UseFormRegister } from 'react-hook-form';
-import { billingFieldText as text } from '~/content/ui/shop';
+import { billingFieldText as text } from '~/content/ui/billing';
 import { COUNTRY_CODES, countryName } from '~/lib/shared/countries';
 import { GST_STATES } from '~/lib/shared/gst';
 import { BILLING_LIMITS, type BillingInput } from '~/lib/shared/schemas/billing';
