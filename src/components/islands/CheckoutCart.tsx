@@ -19,7 +19,8 @@ import {
   useState,
   type ComponentProps,
 } from 'react';
-import { checkoutText as text, shopText } from '~/content/ui/shop';
+import { shopText } from '~/content/ui/shop';
+import { checkoutText as text } from '~/content/ui/checkout';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatMoney } from '~/lib/shared/money';
 import { batchText } from '~/content/ui/batches';

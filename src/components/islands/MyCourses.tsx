@@ -8,6 +8,7 @@
  * (issue 42, item 6).
  */
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { myCoursesText as text } from '~/content/ui/my-courses';
 import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import { formatBatchDates } from '~/lib/shared/batch-dates';
@@ -17,10 +18,17 @@ import type { Enrolment } from '~/lib/shared/schemas/batch';
 import { scheduleInIst } from '~/lib/shared/session-times';
 import { $enrolments, $enrolmentsLoadFailed, calendarLink, loadEnrolments } from '~/stores/my-courses';
 import { $user } from '~/stores/session';
-import AttendeesForm from './my-courses/AttendeesForm';
-import { NewTabHint, SignedInList } from './ShopParts';
+import { LoadingPanel, NewTabHint, SignedInList } from './ShopParts';
 import { useHydrated } from './use-hydrated';
 import './my-courses/my-courses.css';
+
+/**
+ * The form a buyer of seats names the attendees with: loaded only when a booking needs it (most
+ * students bought one seat and never do), so My courses loads its form code, the e-mail and name
+ * rules and the notice beside it only for them (issue 20's budget). The list waits for it on its
+ * loading panel, so nothing moves when it arrives.
+ */
+const AttendeesForm = lazy(() => import('./my-courses/AttendeesForm'));
 
 /** Where a refunded course's credit note opens (as the purchase history links it). */
 const creditNoteLink = (creditNoteNo: string, orderNo: string) =>
@@ -186,13 +194,15 @@ export default function MyCourses() {
       reload={() => void loadEnrolments()}
       text={text}
       list={(items) => (
-        <ol className="enrolments" aria-label={text.listLabel}>
-          {items.map((enrolment) => (
-            <li key={`${enrolment.orderNo}-${enrolment.course.id}`}>
-              <EnrolmentCard enrolment={enrolment} />
-            </li>
-          ))}
-        </ol>
+        <Suspense fallback={<LoadingPanel label={text.loading} />}>
+          <ol className="enrolments" aria-label={text.listLabel}>
+            {items.map((enrolment) => (
+              <li key={`${enrolment.orderNo}-${enrolment.course.id}`}>
+                <EnrolmentCard enrolment={enrolment} />
+              </li>
+            ))}
+          </ol>
+        </Suspense>
       )}
     />
   );

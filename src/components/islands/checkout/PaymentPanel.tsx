@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { checkoutNotice } from '~/content/ui/notices';
-import { checkoutText as text } from '~/content/ui/shop';
+import { checkoutText as text } from '~/content/ui/checkout';
 import { GST_STATES, isValidGstin } from '~/lib/shared/gst';
 import { currencyOfCountry, formatMoney, sumCents, type Cents, type Currency } from '~/lib/shared/money';
 import {

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type Ref } from 'react';
 import { accountLinks, headerCopy } from '~/content/ui/account';
-import { checkoutText as text } from '~/content/ui/shop';
+import { checkoutText as text } from '~/content/ui/checkout';
 import { centsFromUsd, formatMoney } from '~/lib/shared/money';
 import { $invoice, loadInvoice } from '~/stores/orders';
 import { LoadingPanel, MessagePanel, NewTabHint } from '../ShopParts';
