@@ -1,6 +1,7 @@
 /**
  * What the signed-in user bought: their purchase history and the invoices they open
  * (product-spec section 4). The pages read these atoms; only this module loads and changes them.
+ * A refund's credit note is `~/stores/credit-notes`, loaded by its page alone.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError, apiRequest } from '~/lib/client/api';
@@ -11,7 +12,6 @@ import {
   type Invoice,
   type PurchasedItem,
 } from '~/lib/shared/schemas/shop';
-import { CreditNoteSchema, type CreditNote } from '~/lib/shared/schemas/payments';
 import { $user } from '~/stores/session';
 
 const $purchasesList = atom<readonly PurchasedItem[] | undefined>(undefined);
@@ -36,45 +36,6 @@ const $invoiceLoad = atom<{ readonly orderNo: string; readonly load: InvoiceLoad
 /** The invoice last asked for with `loadInvoice`, and how its loading went. */
 export const $invoice: ReadableAtom<{ readonly orderNo: string; readonly load: InvoiceLoad } | undefined> =
   $invoiceLoad;
-
-/** One credit note as its page shows it (the invoice's states). */
-export type CreditNoteLoad =
-  | { readonly state: 'loading' }
-  | { readonly state: 'loaded'; readonly creditNote: CreditNote }
-  | { readonly state: 'not-found' }
-  | { readonly state: 'signed-out' }
-  | { readonly state: 'failed' };
-
-type CreditNoteAsked = { readonly key: string; readonly load: CreditNoteLoad };
-const $creditNoteLoad = atom<CreditNoteAsked | undefined>(undefined);
-
-/** The credit note last asked for with `loadCreditNote` (`key`: order and credit note numbers), and how it went. */
-export const $creditNote: ReadableAtom<CreditNoteAsked | undefined> = $creditNoteLoad;
-
-/** The key `$creditNote` names a credit note by. */
-export const creditNoteKey = (orderNo: string, creditNoteNo: string) => `${orderNo}/${creditNoteNo}`;
-
-/**
- * Loads a refund's credit note (API.md `GET /api/orders/{orderNo}/credit-notes/{creditNoteNo}`):
- * the buyer's own or, for staff, any; 'not-found', 'signed-out' and 'failed' as for an invoice.
- */
-export async function loadCreditNote(orderNo: string, creditNoteNo: string): Promise<void> {
-  const key = creditNoteKey(orderNo, creditNoteNo);
-  $creditNoteLoad.set({ key, load: { state: 'loading' } });
-  let load: CreditNoteLoad;
-  try {
-    const creditNote = await apiRequest(
-      'GET',
-      `/api/orders/${encodeURIComponent(orderNo)}/credit-notes/${encodeURIComponent(creditNoteNo)}`,
-      CreditNoteSchema,
-    );
-    load = { state: 'loaded', creditNote };
-  } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    load = { state: status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed' };
-  }
-  if ($creditNoteLoad.get()?.key === key) $creditNoteLoad.set({ key, load });
-}
 
 let purchasesLoad: Promise<void> | undefined;
 

@@ -9,7 +9,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError, apiRequest } from '~/lib/client/api';
 import { SESSION_STORAGE_KEYS } from '~/lib/shared/storage-keys';
-import { PAYMENT_NO_PATTERN, PaymentStatusSchema } from '~/lib/shared/schemas/payments';
+import { PAYMENT_NO_PATTERN, PaymentStatusSchema } from '~/lib/shared/schemas/payment-status';
 
 /** What the checkout page shows of the payment it started. */
 export type PaymentOutcome =

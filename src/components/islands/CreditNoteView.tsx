@@ -11,14 +11,8 @@ import { shopText } from '~/content/ui/shop';
 import { creditNoteText as text, invoiceText } from '~/content/ui/documents';
 import { CREDIT_NOTE_NO_PATTERN } from '~/lib/shared/schemas/payments';
 import { ORDER_NO_PATTERN } from '~/lib/shared/schemas/shop';
-import {
-  $creditNote,
-  $purchases,
-  $purchasesLoadFailed,
-  creditNoteKey,
-  loadCreditNote,
-  loadPurchases,
-} from '~/stores/orders';
+import { $creditNote, creditNoteKey, loadCreditNote } from '~/stores/credit-notes';
+import { $purchases, $purchasesLoadFailed, loadPurchases } from '~/stores/orders';
 import { $user } from '~/stores/session';
 import { InvoiceDocument } from './InvoiceView';
 import { LoadingPanel, MessagePanel, ShopGate } from './ShopParts';

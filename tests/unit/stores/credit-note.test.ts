@@ -23,7 +23,7 @@ function stubFetch(...replies: ({ status?: number; body: unknown } | Error)[]) {
 async function loadStore() {
   vi.resetModules();
   vi.doMock('~/stores/session', () => ({ $user: atom({ userid: 'u-7f3a', username: 'Asha' }) }));
-  return import('~/stores/orders');
+  return import('~/stores/credit-notes');
 }
 
 afterEach(() => vi.unstubAllGlobals());
