@@ -2,7 +2,7 @@
 // Page benchmark: Lighthouse (mobile) on every route of the production build, served as
 // `npm start` serves it. Prints a table and writes it to docs/benchmarks/pages.md.
 // Usage: npm run bench:pages [-- /path /other-path] [--signed-in]   (builds first; routes default to
-// all of them plus the shop pages signed in: a cart with two courses, a history, an invoice, My courses)
+// all of them plus the shop pages signed in: a cart with two courses, a history, an invoice, My courses, Your account)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -152,6 +152,7 @@ async function signInCustomer() {
     { route: '/purchasehistory (signed in, 1 order)', path: '/purchasehistory' },
     { route: '/invoice (signed in, its order)', path: `/invoice?id=${encodeURIComponent(orderNo)}` },
     { route: '/my-courses (signed in, 1 course)', path: '/my-courses' },
+    { route: '/account (signed in)', path: '/account' },
   ];
 }
 

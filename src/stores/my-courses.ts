@@ -4,7 +4,8 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError, apiRequest } from '~/lib/client/api';
-import { EnrolmentSchema, EnrolmentsSchema, type Attendee, type Enrolment } from '~/lib/shared/schemas/batch';
+import type { Attendee } from '~/lib/shared/schemas/batch';
+import { EnrolmentSchema, EnrolmentsSchema, type Enrolment } from '~/lib/shared/schemas/enrolment';
 import { $user } from '~/stores/session';
 
 const $list = atom<readonly Enrolment[] | undefined>(undefined);

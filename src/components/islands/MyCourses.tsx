@@ -14,7 +14,7 @@ import { visitorSessionTimes } from '~/lib/client/visitor-zone';
 import { formatBatchDates } from '~/lib/shared/batch-dates';
 import { courseDetailLink } from '~/lib/shared/course-pages';
 import { formatIndianDate } from '~/lib/shared/dates';
-import type { Enrolment } from '~/lib/shared/schemas/batch';
+import type { Enrolment } from '~/lib/shared/schemas/enrolment';
 import { scheduleInIst } from '~/lib/shared/session-times';
 import { $enrolments, $enrolmentsLoadFailed, calendarLink, loadEnrolments } from '~/stores/my-courses';
 import { $user } from '~/stores/session';

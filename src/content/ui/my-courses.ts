@@ -2,7 +2,7 @@
  * The words of the My courses page (issue 31, DECISIONS 55-56): each enrolment with its batch,
  * calendar file and joining link, and the attendee form of a buyer of seats.
  */
-import { BATCH_LIMITS } from '~/lib/shared/schemas/batch';
+import { SEATS_PER_ORDER } from '~/lib/shared/schemas/batch-public';
 
 export const myCoursesText = {
   loading: 'Loading your courses…',
@@ -70,5 +70,5 @@ export const attendeesFormText = {
   saving: 'Saving…',
   saved: 'Attendees saved. Each new attendee gets the joining details by e-mail.',
   fix: 'Please correct the highlighted fields.',
-  maxRows: BATCH_LIMITS.seatsPerOrder,
+  maxRows: SEATS_PER_ORDER,
 } as const;

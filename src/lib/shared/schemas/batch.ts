@@ -18,8 +18,16 @@ import {
 } from '~/lib/shared/schemas/batch-public';
 
 // The public shape lives in its own module (the course page's script parses it and nothing else);
-// it is part of this module's API as before.
+// it is part of this module's API as before. So do a student's enrolments (My courses reads them
+// before a touch, and none of the console's rules here).
 export { BATCH_ID_PATTERN, type Batch } from '~/lib/shared/schemas/batch-public';
+export {
+  BatchWithLinkSchema,
+  EnrolmentSchema,
+  EnrolmentsSchema,
+  type BatchWithLink,
+  type Enrolment,
+} from '~/lib/shared/schemas/enrolment';
 
 export const BATCH_LIMITS = {
   /** Seats one order may buy of one batch (DECISIONS 55). */
@@ -126,10 +134,6 @@ export const BatchInputSchema = z.strictObject({
 });
 export type BatchInput = z.infer<typeof BatchInputSchema>;
 
-/** A batch as staff and its enrolled students see it: with the joining link once set. */
-export const BatchWithLinkSchema = z.extend(BatchSchema, { joinUrl: z.optional(z.string()) });
-export type BatchWithLink = z.infer<typeof BatchWithLinkSchema>;
-
 /** Someone a buyer enrols on seats they bought (DECISIONS 55). */
 export const AttendeeSchema = z.strictObject({ name: PersonNameSchema, email: EmailSchema });
 export type Attendee = z.infer<typeof AttendeeSchema>;
@@ -160,34 +164,6 @@ export const AttendeesRequestSchema = z.pipe(
     buyerAttends: z.optional(z.boolean()),
   }),
 );
-
-/** `GET /api/me/courses`: one enrolment of the session user, as buyer or attendee. */
-export const EnrolmentSchema = z.object({
-  orderNo: z.string(),
-  course: z.object({ id: z.int(), name: z.string() }),
-  batch: BatchWithLinkSchema,
-  /** Seats bought on this order for this batch. */
-  seats: z.int(),
-  /**
-   * Who attends: the people named, and the buyer when they attend (a one-seat buyer from the
-   * start); an attendee sees only themselves. `you`: the session user.
-   */
-  attendees: z.array(z.object({ name: z.string(), email: z.string(), you: z.optional(z.literal(true)) })),
-  /** What the session user is on it: the buyer (who names the attendees) or an attendee. */
-  role: z.enum(['buyer', 'attendee']),
-  /**
-   * For the buyer only: whether they attend themselves (issue 42, item 6); null while a buyer of
-   * several seats has not said.
-   */
-  buyerAttends: z.optional(z.nullable(z.boolean())),
-  /**
-   * Once its course was refunded (issue 42, item 6): when (ISO 8601), and for the buyer the
-   * credit note's number. A refunded enrolment has no joining link and no calendar.
-   */
-  refunded: z.optional(z.object({ at: z.string(), creditNoteNo: z.optional(z.string()) })),
-});
-export type Enrolment = z.infer<typeof EnrolmentSchema>;
-export const EnrolmentsSchema = z.array(EnrolmentSchema);
 
 /**
  * A course of `GET /api/courses`: its public fields and its open batches (DECISIONS 54), by start
