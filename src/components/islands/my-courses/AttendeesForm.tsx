@@ -6,7 +6,7 @@
  * save the server's sentences, or a confirmation, are announced.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { attendeesFormText as text } from '~/content/ui/my-courses';
+import { attendeesFormText as text } from '~/content/ui/attendees-form';
 import { attendeesNotice } from '~/content/ui/notices';
 import { normaliseEmail } from '~/lib/shared/schemas/contact';
 import { AttendeeSchema, BATCH_HINTS, type Enrolment } from '~/lib/shared/schemas/batch';
