@@ -29,7 +29,7 @@ export {
   type Enrolment,
 } from '~/lib/shared/schemas/enrolment';
 
-export const BATCH_LIMITS = {
+const BATCH_LIMITS = {
   /** Seats one order may buy of one batch (DECISIONS 55). */
   seatsPerOrder: SEATS_PER_ORDER,
   /** Seats a batch may have. */

@@ -6,9 +6,9 @@
 import * as z from '~/lib/shared/zod';
 import { InvoiceSchema } from '~/lib/shared/schemas/shop';
 
-// What the buyer's checkout asks of a payment, in a file of its own: the checkout page loads it
+// What the buyer's checkout asks of a payment is in `./payment-status`: the checkout page loads it
 // before a touch, and none of the console's shapes here (issue 20's budget).
-export { PAYMENT_NO_PATTERN, PaymentStatusSchema, type PaymentStatus } from './payment-status';
+export type { PaymentStatus } from './payment-status';
 
 /** What became of a payment (the console's words are its labels). */
 export const PaymentOutcomeSchema = z.enum([
