@@ -4,8 +4,9 @@
  * and the header read: the credit note's schema loads with its page only (issue 20's budget).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, apiRequest } from '~/lib/client/api';
+import { apiRequest } from '~/lib/client/api';
 import { CreditNoteSchema, type CreditNote } from '~/lib/shared/schemas/payments';
+import { documentFailure } from '~/stores/orders';
 
 /** One credit note as its page shows it (the invoice's states). */
 export type CreditNoteLoad =
@@ -40,8 +41,7 @@ export async function loadCreditNote(orderNo: string, creditNoteNo: string): Pro
     );
     load = { state: 'loaded', creditNote };
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    load = { state: status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed' };
+    load = { state: documentFailure(error) };
   }
   if ($creditNoteLoad.get()?.key === key) $creditNoteLoad.set({ key, load });
 }

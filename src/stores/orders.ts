@@ -68,6 +68,15 @@ export function forgetPurchases(): void {
 }
 
 /**
+ * Why a document of an order (its invoice, a credit note) could not be shown: not the user's or
+ * no such document (404), the session ended (401), or the server was not reached or failed.
+ */
+export function documentFailure(error: unknown): 'not-found' | 'signed-out' | 'failed' {
+  const status = error instanceof ApiError ? error.status : 0;
+  return status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed';
+}
+
+/**
  * Loads the invoice of one order into `$invoice`: 'not-found' when it is not the user's (or
  * does not exist), 'signed-out' when the session ended, 'failed' when the server was not reached.
  */
@@ -82,8 +91,7 @@ export async function loadInvoice(orderNo: string): Promise<void> {
     );
     load = { state: 'loaded', invoice };
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    load = { state: status === 404 ? 'not-found' : status === 401 ? 'signed-out' : 'failed' };
+    load = { state: documentFailure(error) };
   }
   // An answer for an invoice no longer asked for changes nothing.
   if ($invoiceLoad.get()?.orderNo === orderNo) $invoiceLoad.set({ orderNo, load });
