@@ -132,9 +132,9 @@ export function enterSession(user: AccountUser): AccountResult {
   return { ok: true };
 }
 
-/** Keeps the code the server e-mailed as the one waiting to be typed. */
-export function awaitCode(pending: PendingCodeState): void {
-  $pending.set(pending);
+/** Keeps the code the server just e-mailed to `email` (its ids, `code`) as the one waiting to be typed. */
+export function awaitCode(code: PendingCode, purpose: PendingCodeState['purpose'], email: string): void {
+  $pending.set({ usercode: code.usercode, userkey: code.userkey, purpose, email, sentAt: Date.now() });
 }
 
 let restoring: Promise<void> | undefined;

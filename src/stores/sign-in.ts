@@ -75,13 +75,7 @@ export async function sendSignUpCode(fields: SignUpFields, notice?: string): Pro
       clientCode: ACCOUNT_CLIENT,
     });
     signUpDetails = details;
-    awaitCode({
-      usercode: code.usercode,
-      userkey: code.userkey,
-      purpose: 'register',
-      email: fields.email,
-      sentAt: Date.now(),
-    });
+    awaitCode(code, 'register', fields.email);
     return { ok: true };
   } catch (error) {
     return failure(error);
@@ -133,13 +127,7 @@ export async function requestPasswordReset(fields: ForgotFields): Promise<Accoun
       clientCode: ACCOUNT_CLIENT,
     });
     signUpDetails = undefined;
-    awaitCode({
-      usercode: code.usercode,
-      userkey: code.userkey,
-      purpose: 'reset',
-      email: fields.email,
-      sentAt: Date.now(),
-    });
+    awaitCode(code, 'reset', fields.email);
     return { ok: true };
   } catch (error) {
     return failure(error);
