@@ -107,8 +107,16 @@ test.describe('Add to cart', () => {
     const who = await shopper(browser, 'refused', {});
     const page = await pageAs(browser, who);
     const course = catalogue[6]!;
+    // The page reads the cart and the purchases once it has painted; the other tab must buy after
+    // those reads, or the page learns of the course first (a fresh clone's CI saw the cart read
+    // answered after the add, and the page showed the course in the cart).
+    const pageRead = Promise.all([
+      page.waitForResponse(/\/api\/Cart\/GetCoursesByUserForCart\//),
+      page.waitForResponse(/\/api\/Cart\/GetPurchasedCoursesByUser\//),
+    ]);
     await page.goto(`/courses/${course.slug}`);
     await hydrated(page);
+    await pageRead;
     await expect(page.getByRole('button', { name: /Add to cart/ })).toBeVisible();
     // Bought meanwhile, in another tab: the page still offers to add it, and the server refuses.
     await addToCartByApi(page, who.userId, [course.id]);
