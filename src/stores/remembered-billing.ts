@@ -35,6 +35,12 @@ export const $rememberedBilling: ReadableAtom<Remembered['billing'] | undefined>
     remembered && user && remembered.userId === user.userid ? remembered.billing : undefined,
 );
 
+// Signed out (or another account): a shared computer keeps nobody's billing details.
+$user.subscribe((user) => {
+  const remembered = $remembered.get();
+  if (remembered && remembered.userId !== user?.userid) $remembered.set(undefined);
+});
+
 /** Remembers `billing` as the signed-in user's, for their next order. */
 export function rememberBillingOf(userId: string, billing: Remembered['billing']): void {
   $remembered.set({ userId, billing });

@@ -84,8 +84,8 @@ function sessionStorageOrUndefined(): Storage | undefined {
 }
 
 // The billing details the checkout remembers for the signed-in user: kept and read by
-// ~/stores/billing, which is loaded only with the checkout's form (issue 20). Here only to forget
-// them at sign-out, whatever page the visitor signs out on.
+// ~/stores/remembered-billing (which reads this module's user, so cannot be imported here). Here
+// only to forget them at sign-out, whatever page the visitor signs out on.
 const $storedBilling = persistentAtom<string | undefined>(LOCAL_STORAGE_KEYS.billing, undefined, {
   listen: false,
 });
