@@ -4,8 +4,19 @@
  * one round trip after the page on a slow phone network (issue 42, item 3). Only for a picture of a
  * few kilobytes: every byte of it is a byte more of the page, and base64 does not compress.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ImageMetadata } from 'astro';
 import sharp from 'sharp';
+
+/**
+ * A picture of `public/` (`/images/home/slide-erp.svg`, as a content entry names it) as an SVG
+ * `data:` URL: the home page's first slide, whose picture is its largest paint on a phone.
+ */
+export async function inlinePublicSvg(publicPath: string): Promise<string> {
+  const svg = await readFile(join(process.cwd(), 'public', publicPath), 'utf8');
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
 
 /**
  * The picture `width` pixels wide as an AVIF `data:` URL, made from the file an imported picture

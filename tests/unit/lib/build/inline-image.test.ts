@@ -1,8 +1,9 @@
 /** A picture inside its page as an AVIF `data:` URL (issue 42, item 3: the case-study index's largest paint). */
+import { readFileSync } from 'node:fs';
 import type { ImageMetadata } from 'astro';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { inlineAvif } from '~/lib/build/inline-image';
+import { inlineAvif, inlinePublicSvg } from '~/lib/build/inline-image';
 
 const COVER = 'src/assets/case-studies/multi-speciality-hospital.png';
 
@@ -28,6 +29,16 @@ describe('inlineAvif', () => {
   it('says which picture it cannot read when no source file is known', async () => {
     await expect(inlineAvif(imported(undefined), 640)).rejects.toThrow(
       'no source file is known for /_astro/cover.png',
+    );
+  });
+});
+
+describe('inlinePublicSvg', () => {
+  it('makes a picture of public/ an SVG data: URL of the same file', async () => {
+    const url = await inlinePublicSvg('/images/home/slide-erp.svg');
+    expect(url.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(
+      readFileSync('public/images/home/slide-erp.svg', 'utf8'),
     );
   });
 });
