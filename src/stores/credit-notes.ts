@@ -6,15 +6,10 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { apiRequest } from '~/lib/client/api';
 import { CreditNoteSchema, type CreditNote } from '~/lib/shared/schemas/payments';
-import { documentFailure } from '~/stores/orders';
+import { documentFailure, type DocumentLoad } from '~/stores/orders';
 
 /** One credit note as its page shows it (the invoice's states). */
-export type CreditNoteLoad =
-  | { readonly state: 'loading' }
-  | { readonly state: 'loaded'; readonly creditNote: CreditNote }
-  | { readonly state: 'not-found' }
-  | { readonly state: 'signed-out' }
-  | { readonly state: 'failed' };
+export type CreditNoteLoad = DocumentLoad<'creditNote', CreditNote>;
 
 type CreditNoteAsked = { readonly key: string; readonly load: CreditNoteLoad };
 const $creditNoteLoad = atom<CreditNoteAsked | undefined>(undefined);

@@ -23,13 +23,19 @@ export const $purchases: ReadableAtom<readonly PurchasedItem[] | undefined> = $p
 /** Whether the purchases failed to load (the history page offers to try again). */
 export const $purchasesLoadFailed: ReadableAtom<boolean> = $purchasesFailed;
 
-/** One invoice as the invoice page shows it. */
-export type InvoiceLoad =
+/**
+ * A document of an order (its invoice, a credit note) as its page shows it: loading, loaded (as
+ * `Key`), or why not (see `documentFailure`).
+ */
+export type DocumentLoad<Key extends string, Document> =
   | { readonly state: 'loading' }
-  | { readonly state: 'loaded'; readonly invoice: Invoice }
+  | ({ readonly state: 'loaded' } & { readonly [K in Key]: Document })
   | { readonly state: 'not-found' }
   | { readonly state: 'signed-out' }
   | { readonly state: 'failed' };
+
+/** One invoice as the invoice page shows it. */
+export type InvoiceLoad = DocumentLoad<'invoice', Invoice>;
 
 const $invoiceLoad = atom<{ readonly orderNo: string; readonly load: InvoiceLoad } | undefined>(undefined);
 
